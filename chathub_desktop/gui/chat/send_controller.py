@@ -15,7 +15,6 @@ from PySide6.QtCore import QCoreApplication
 from chathub_desktop.core.messages import MessageStatus, Role
 from chathub_desktop.core.overflow import is_length_stop
 from chathub_desktop.gui.chat.composer import DraftState
-from chathub_desktop.gui.chat.message_action_bar import MessageAction
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
 from chathub_desktop.gui.shell.open_topic_host import OpenTopicHost
 from chathub_desktop.gui.shell.service_reasons import said
@@ -167,6 +166,10 @@ class SendController:
         status line, never a box (walk54 #1): :data:`CONTINUE_GONE_TEXT` when the row no
         longer offers Continue (a menu or bar opened before it changed), else the service's
         reason."""
+        # not at import: the bar's module reads the message documents (hashlib, Qt's namespace)
+        # and the window imports this one before its first paint (test_startup)
+        from chathub_desktop.gui.chat.message_action_bar import MessageAction
+
         w = self._w
         tid, row = w.current_topic_id, w.message_model.row_of(message_id)
         m = w.message_model.message_at(row) if row is not None else None
