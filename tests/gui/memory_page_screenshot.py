@@ -175,7 +175,7 @@ def main(out_dir: Path) -> int:
                 merge = svc.memory_files.preview_import(
                     a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",
                     mode="merge")
-                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact, m.covered) for m in merge.merge_items)
                 dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
                                           [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
                                                          choices=choices, primary=True),  # as the page: Import on Enter
