@@ -3,9 +3,10 @@ MEM-7, REF-16).
 
 Pure: no I/O. The user asks ChatGPT or Claude "what do you remember about me" (or
 copies a saved-memory list) and pastes the answer. :func:`split_facts` turns it into
-one fact per entry; :func:`mark_duplicates` marks the facts already in memory, exactly
-or nearly (REF-16: Jaccard ≥ 0.8 of the REF-3 token sets, via
-:func:`chathub_desktop.core.dynamic_memory.near_duplicate_of`).
+one fact per entry; :func:`mark_duplicates` marks the facts already in memory, exactly,
+nearly (REF-16: Jaccard ≥ 0.8 of the REF-3 token sets, via
+:func:`chathub_desktop.core.dynamic_memory.near_duplicate_of`; or so once subject
+words are left out and words stemmed) or covered (every such word in one entry).
 
 Splitting rules, line by line:
 
@@ -28,13 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_memory import NEAR_DUPLICATE_JACCARD, Card, near_duplicate_of
 from chathub_desktop.core.memory_diff import DuplicateIndex, normalized
 from chathub_desktop.core.memory_search import tokenize
 
-__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "RepeatIndex", "mark_duplicates", "split_facts"]
+__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "Hit", "PastedFact", "RepeatIndex", "mark_duplicates", "split_facts"]
 
 MIN_FACT_CHARS = 3
 """Shorter pieces ("OK", "-") are not facts (characters)."""
@@ -51,12 +53,14 @@ _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 @dataclass(frozen=True, slots=True)
 class PastedFact:
     """One fact of a paste: ``text`` (clean, one line), ``duplicate_of`` (``"fixed
-    memory #N"`` / ``"card #N"``, or ``None``) and ``exact`` (the same text, ignoring
-    case and spacing, rather than a near duplicate)."""
+    memory #N"`` / ``"card #N"``, or ``None``), ``exact`` (the same text, ignoring
+    case and spacing, rather than a near duplicate) and ``covered`` (all its words in
+    that entry, which says more; issue 30)."""
 
     text: str
     duplicate_of: str | None = None
     exact: bool = False
+    covered: bool = False
 
 
 def _clean(piece: str) -> str:
@@ -127,34 +131,55 @@ def split_facts(text: str) -> list[str]:
     return out
 
 
-#: Words that only say who a pasted fact is about ("You prefer …", "The user prefers …").
-_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "i", "my", "he", "she", "they", "their"})
+#: Words that only say who a pasted fact is about ("You prefer …", "The user prefers …")
+#: or only link its words ("… is …", "a …"): left out before comparing (issue 30).
+_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "i", "my", "he", "she",
+                            "they", "their"})
+#: Endings after which a plural or 3rd person adds ``es`` (``boxes``, ``watches``).
+_ES_AFTER = ("x", "z", "ch", "sh", "ss")
+
+
+def _stem(word: str) -> str:
+    """``word`` without a plural or 3rd-person ``s`` / ``es`` (``prefers`` → ``prefer``,
+    ``boxes`` → ``box``, ``class`` stays); a CJK bigram stays as it is."""
+    if len(word) <= 3 or word[-1] != "s" or word[0] > "z" or word.endswith("ss"):
+        return word
+    if word.endswith("es") and word[:-2].endswith(_ES_AFTER):
+        return word[:-2]
+    return word[:-1]
 
 
 def fact_tokens(text: str) -> frozenset[str]:
-    """REF-3 tokens of a fact without the words that only name its subject, each ASCII
-    word folded to its stem without a final ``s`` (``prefers`` → ``prefer``): another
-    assistant writes "You prefer metric units" where this one wrote "Prefers metric
-    units" (issue 30)."""
-    out = set()
-    for t in tokenize(text):
-        if t in _SUBJECT_WORDS:
-            continue
-        out.add(t[:-1] if len(t) > 3 and t[-1] == "s" and t[0] <= "z" else t)
-    return frozenset(out)
+    """REF-3 tokens of a fact without the words that only name its subject or link it
+    (:data:`_SUBJECT_WORDS`), each ASCII word stemmed (:func:`_stem`): another assistant
+    writes "You prefer metric units" where this one wrote "Prefers metric units" (issue 30)."""
+    return frozenset(_stem(t) for t in tokenize(text) if t not in _SUBJECT_WORDS)
 
 
-def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> int | None:
+class Hit(NamedTuple):
+    """What a fact repeats (issue 30): fixed entry ``number``; ``exact`` (the same text up
+    to case and spacing) or ``covered`` (every word of it already in that entry, which says
+    more: "Lives in Lisbon." beside "Lives in Lisbon, Portugal"); neither: nearly."""
+
+    number: int
+    exact: bool
+    covered: bool = False
+
+
+def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> Hit | None:
     """The first fixed entry (numbered from 1) whose :func:`fact_tokens` have Jaccard
-    similarity ≥ 0.8 (REF-16's threshold) with ``fact``'s, else None."""
+    similarity ≥ 0.8 (REF-16's threshold) with ``fact``'s, else the first whose tokens
+    hold all of ``fact``'s (covered), else None."""
     mine = fact_tokens(fact)
     if not mine:
         return None
-    for n, text in enumerate(fixed_texts, 1):
-        other = fact_tokens(text)
-        union = len(mine | other)
-        if union and len(mine & other) >= NEAR_DUPLICATE_JACCARD * union:
-            return n
+    theirs = [fact_tokens(text) for text in fixed_texts]
+    for n, other in enumerate(theirs, 1):
+        if len(mine & other) >= NEAR_DUPLICATE_JACCARD * len(mine | other):
+            return Hit(n, False)
+    for n, other in enumerate(theirs, 1):
+        if mine <= other:
+            return Hit(n, False, True)
     return None
 
 
@@ -167,32 +192,46 @@ def _loose(text: str) -> str:
 class RepeatIndex:
     """The paste's rule (:func:`mark_duplicates`) over many fixed entries at once, for a
     file import's Merge into a memory of 10,000 entries (issue 30): exact (equal after
-    normalizing case and spacing), REF-16 near, or near once subject words are left out
+    normalizing case and spacing), REF-16 near, near once subject words are left out
     and words stemmed — each look a :class:`DuplicateIndex` (prefix filtering), so a
-    lookup compares only entries sharing a rare token. :meth:`find` answers over the
-    entries added so far, in the order added."""
+    lookup compares only entries sharing a rare token — or covered (every stemmed word
+    in one entry: only the entries holding the fact's rarest word are compared).
+    :meth:`find` answers over the entries added so far, in the order added."""
 
     def __init__(self, vocabulary: Sequence[str] = ()) -> None:
         """``vocabulary``: the texts whose tokens order the indexes (rarest first)."""
         self._strict = DuplicateIndex(vocabulary)
         self._loose = DuplicateIndex([_loose(t) for t in vocabulary])
         self._texts: dict[int, str] = {}
+        self._tokens: dict[int, frozenset[str]] = {}
+        self._holding: dict[str, list[int]] = {}  # stemmed word -> entries holding it, in order
 
     def add(self, number: int, text: str) -> None:
         """Index ``text`` as fixed entry ``number`` (numbers added in increasing order)."""
         self._texts[number] = text
         self._strict.add(number, text)
         self._loose.add(number, _loose(text))
+        tokens = fact_tokens(text)
+        self._tokens[number] = tokens
+        for t in tokens:
+            self._holding.setdefault(t, []).append(number)
 
-    def find(self, text: str) -> tuple[int, bool] | None:
-        """``(number, exact)`` of the first entry ``text`` repeats, None when none."""
+    def _covering(self, tokens: frozenset[str]) -> int | None:
+        if not tokens:
+            return None
+        rarest = min(tokens, key=lambda t: (len(self._holding.get(t, ())), t))
+        return next((n for n in self._holding.get(rarest, ()) if tokens <= self._tokens[n]), None)
+
+    def find(self, text: str) -> Hit | None:
+        """What ``text`` repeats first among the entries (:class:`Hit`), None when none."""
         n = self._strict.find(text)
         if n is None:
             loose = _loose(text)
             n = self._loose.find(loose) if loose else None
         if n is None:
-            return None
-        return n, normalized(self._texts[n]) == normalized(text)
+            covering = self._covering(fact_tokens(text))
+            return Hit(covering, False, True) if covering is not None else None
+        return Hit(n, normalized(self._texts[n]) == normalized(text))
 
     def describe(self, number: int) -> str:
         """How a repeated entry is named: ``fixed memory #2 “Prefers metric units”``."""
@@ -206,9 +245,10 @@ def _quoted(text: str, limit: int = 60) -> str:
 def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = ()) -> list[PastedFact]:
     """Each fact with what it repeats among the fixed entries ``fixed_texts`` (numbered
     from 1) and the dream ``cards``: exact (same text ignoring case and spacing), near
-    (REF-16), or near once the words naming its subject are left out and words are
-    stemmed (:func:`fact_tokens`), else ``None``. A repeated fixed entry is named with
-    its text: ``fixed memory #2 “Prefers metric units”`` (issue 30)."""
+    (REF-16), near once the words naming its subject are left out and words are stemmed
+    (:func:`fact_tokens`), or covered (all those words in one fixed entry), else ``None``.
+    A repeated fixed entry is named with its text: ``fixed memory #2 “Prefers metric
+    units”`` (issue 30)."""
     exact = {" ".join(t.split()).casefold(): n for n, t in enumerate(fixed_texts, 1)}
     out = []
     for fact in facts:
@@ -217,10 +257,12 @@ def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Seq
             out.append(PastedFact(fact, f"fixed memory #{n} {_quoted(fixed_texts[n - 1])}", True))
             continue
         near = near_duplicate_of(fact, cards, fixed_texts)
+        covered = False
         if near is None:
-            n = _near_fixed(fact, fixed_texts)
-            near = f"fixed memory #{n}" if n is not None else None
+            hit = _near_fixed(fact, fixed_texts)
+            near = f"fixed memory #{hit.number}" if hit is not None else None
+            covered = hit is not None and hit.covered
         if near is not None and near.startswith("fixed memory #"):
             near += " " + _quoted(fixed_texts[int(near.rsplit("#", 1)[1]) - 1])
-        out.append(PastedFact(fact, near))
+        out.append(PastedFact(fact, near, covered=covered))
     return out

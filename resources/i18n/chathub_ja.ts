@@ -3408,6 +3408,10 @@ The entries after it are renumbered.</source>
         <translation>メモリにすでにあります：%1</translation>
     </message>
     <message>
+        <source>already covered by %1</source>
+        <translation>%1 にすでに含まれています</translation>
+    </message>
+    <message>
         <source>nearly repeats %1</source>
         <translation>%1 とほぼ重複</translation>
     </message>

@@ -3408,6 +3408,10 @@ The entries after it are renumbered.</source>
         <translation>已在记忆中：%1</translation>
     </message>
     <message>
+        <source>already covered by %1</source>
+        <translation>已包含在 %1 中</translation>
+    </message>
+    <message>
         <source>nearly repeats %1</source>
         <translation>与 %1 几乎重复</translation>
     </message>

@@ -173,9 +173,10 @@ def main(out_dir: Path) -> int:
                 page.dreaming.set_shown(True)
                 # Import's Merge: the file's entries to tick, a repeat unticked and named (issue 30)
                 merge = svc.memory_files.preview_import(
-                    a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n", name="claude.md",
+                    a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n"
+                    "#3: Uses Python 3.11 and PySide6\n", name="claude.md",
                     mode="merge")
-                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact, m.covered) for m in merge.merge_items)
                 dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
                                           [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
                                                          choices=choices, primary=True),  # as the page: Import on Enter

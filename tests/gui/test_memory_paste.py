@@ -52,6 +52,28 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     assert services.memory.entry_sources(a.id) == {3: "ChatGPT", 4: "ChatGPT"}
 
 
+def test_paste_unticks_a_fact_in_another_voice_or_already_covered(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """Issue 30's example: "You prefer metric units" pasted beside "Prefers metric units"
+    nearly repeats it, "Lives in Lisbon." is covered by "Lives in Lisbon, Portugal": both
+    come unticked naming the entry; "Likes coffee" beside "Likes tea" stays ticked."""
+    a = services.assistants.create("Helper")
+    for text in ("Prefers metric units", "Lives in Lisbon, Portugal", "Likes tea"):
+        services.memory.add(a.id, text)
+    reload_assistants(window, qtbot, a.id)
+    page = window.pages.open_memory()
+    page.transfer.paste_action.trigger()
+    dlg = page.transfer.paste_dialog
+    qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
+    dlg.paste_edit.setPlainText("- You prefer metric units\n- Lives in Lisbon.\n- Likes coffee\n")
+    qtbot.waitUntil(lambda: dlg.fact_list.count() == 3, timeout=5000)
+    assert [dlg.fact_list.item(i).text() for i in range(3)] == [
+        "You prefer metric units   — nearly repeats fixed memory #1 “Prefers metric units”",
+        "Lives in Lisbon.   — already covered by fixed memory #2 “Lives in Lisbon, Portugal”",
+        "Likes coffee"]
+    assert dlg.checked_texts() == ["Likes coffee"]
+    assert dlg.summary_label.text() == "3 facts, 2 already in memory (unticked)"
+
+
 def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
     """A Claude export zip's memories.json (account and project memory) is offered as facts."""
     import json

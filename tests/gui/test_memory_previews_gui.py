@@ -183,6 +183,31 @@ def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_add
         qtbot.waitUntil(lambda: "2 added, 0 skipped" in page.status_label.text(), timeout=5000)
 
 
+def test_import_merge_unticks_an_entry_already_covered_naming_it_and_keeps_a_new_one_ticked(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: "Lives in Lisbon." in a file says less than "Lives in Lisbon, Portugal"
+    (every word already there), as 喜欢喝茶 does beside 我喜欢喝茶和咖啡 (CJK bigrams):
+    Merge shows both unticked, "already covered by" the entry; "Likes coffee" beside
+    "Likes tea" is new and stays ticked."""
+    services.memory.add(aid, "Lives in Lisbon, Portugal")
+    services.memory.add(aid, "我喜欢喝茶和咖啡")
+    path = tmp_path / "other.md"
+    path.write_text("#1: Lives in Lisbon.\n#2: Likes coffee\n#3: 喜欢喝茶\n", encoding="utf-8")
+    answer.option = answer.choose = "merge"
+    answer.shot = "memory_import_merge_covered.png"
+    with shown_memory_page(services, aid, qtbot) as page:
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
+        assert done.args == [True]
+        assert answer.seen[0]["choices"] == [
+            ("Lives in Lisbon.\n— already covered by fixed memory #4 “Lives in Lisbon, Portugal”", False, True),
+            ("Likes coffee", True, True),
+            ("喜欢喝茶\n— already covered by fixed memory #5 “我喜欢喝茶和咖啡”", False, True)]
+        assert [e.text for e in services.memory.entries(aid)][3:] == [
+            "Lives in Lisbon, Portugal", "我喜欢喝茶和咖啡", "Likes coffee"]
+        _idle(qtbot, page)
+
+
 def test_import_is_refused_when_memory_moved_on_after_the_preview(
         services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "notes.md"

@@ -159,9 +159,42 @@ def test_repeat_index_follows_the_paste_rule() -> None:
     for n, text in enumerate(fixed, 1):
         index.add(n, text)
     found = [index.find(f) for f in facts]
-    assert found == [(3, True), (3, False), (2, False), None, (4, True), None]
-    assert [index.describe(h[0]) if h else None for h in found] == [
+    assert found == [(3, True, False), (3, False, False), (2, False, False), None, (4, True, False), None]
+    assert [index.describe(h.number) if h else None for h in found] == [
         m.duplicate_of for m in mark_duplicates(facts, fixed)]
+
+
+#: Issue 30's examples: (pasted fact, existing entry, comes unticked as …): "near" is
+#: a repeat in another voice, "covered" a fact all of whose words the entry already has.
+ISSUE_30_CASES = [
+    ("You prefer metric units", "Prefers metric units", "near"),
+    ("Prefers metric units", "You prefer metric units", "near"),
+    ("Lives in Lisbon.", "Lives in Lisbon, Portugal", "covered"),
+    ("Ana's timezone is Europe/Lisbon.", "Ana's timezone is Europe/Lisbon. (UTC+0 in winter)", "covered"),
+    ("You watch boxes of films", "Watches box of film", "near"),  # "es" after ch/x, "s" else
+    ("喜欢喝茶", "我喜欢喝茶和咖啡", "covered"),  # CJK: bigrams, no stemming
+    ("Likes tea", "Likes coffee", None),
+    ("Lives in Lisbon, Portugal", "Lives in Lisbon.", None),  # says more: stays ticked
+    ("茶が好き", "茶が好きです", "covered"),
+    ("お茶が好きです", "茶が好き", None),
+]
+
+
+@pytest.mark.parametrize(("fact", "entry", "kind"), ISSUE_30_CASES)
+def test_issue_30_repeats_come_unticked_naming_the_entry(fact: str, entry: str, kind: str | None) -> None:
+    """Issue 30: a pasted fact, or a Merge's file entry, that repeats an existing entry in
+    another voice or says less than it is marked, naming the entry; another fact is not."""
+    marked = mark_duplicates([fact], ["Plays the cello", entry])[0]
+    index = RepeatIndex(["Plays the cello", entry, fact])
+    index.add(1, "Plays the cello")
+    index.add(2, entry)
+    hit = index.find(fact)
+    if kind is None:
+        assert marked.duplicate_of is None and hit is None
+        return
+    named = f"fixed memory #2 “{entry}”"
+    assert (marked.duplicate_of, marked.exact, marked.covered) == (named, False, kind == "covered")
+    assert hit == (2, False, kind == "covered") and index.describe(hit.number) == named
 
 
 @given(st.lists(st.text(max_size=60), max_size=12), st.lists(st.text(max_size=60), max_size=8))

@@ -105,12 +105,14 @@ def _diff_colour(group: RowGroup) -> str:
 class PreviewChoice:
     """A row the user may tick or untick (an import Merge's file entry, issue 30): its
     ``text``, what it ``repeats`` (named; None when new), whether it comes ``ticked`` and
-    whether it can be ticked at all (``enabled``: an exact repeat cannot)."""
+    whether it can be ticked at all (``enabled``: an exact repeat cannot); ``covered``: all
+    its words are in the entry it repeats, which says more."""
 
     text: str
     repeats: str | None
     ticked: bool
     enabled: bool = True
+    covered: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,9 +154,17 @@ def choice_text(c: PreviewChoice) -> str:
     """A choice's row: the text and, for a repeat, what it repeats on a second line."""
     if c.repeats is None:
         return _short(c.text)
-    how = translate("MemoryPaste", "already in memory as %1") if not c.enabled \
-        else translate("MemoryPaste", "nearly repeats %1")
-    return f"{_short(c.text)}\n— " + fill(how, str(c.repeats))
+    return f"{_short(c.text)}\n— " + fill(repeat_how(exact=not c.enabled, covered=c.covered), str(c.repeats))
+
+
+def repeat_how(*, exact: bool, covered: bool) -> str:
+    """How a row names what it repeats (``%1``: the entry), in the interface language:
+    "already in memory as %1", "already covered by %1" (issue 30) or "nearly repeats %1"."""
+    if exact:
+        return translate("MemoryPaste", "already in memory as %1")
+    if covered:
+        return translate("MemoryPaste", "already covered by %1")
+    return translate("MemoryPaste", "nearly repeats %1")
 
 
 #: A card's lines shown at most, and its characters (walk36 #14: a card reads as a card,

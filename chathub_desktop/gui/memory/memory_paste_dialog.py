@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
 from chathub_desktop.gui.design import current_colours
+from chathub_desktop.gui.memory.change_preview import repeat_how
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
@@ -58,9 +59,7 @@ def fact_label(fact: PastedFact) -> str:
     """The list text of one fact: the fact, and what it repeats when it does."""
     if fact.duplicate_of is None:
         return fact.text
-    how = translate("MemoryPaste", "already in memory as %1") if fact.exact \
-        else translate("MemoryPaste", "nearly repeats %1")
-    return f"{fact.text}   — " + fill(how, str(fact.duplicate_of))
+    return f"{fact.text}   — " + fill(repeat_how(exact=fact.exact, covered=fact.covered), str(fact.duplicate_of))
 
 
 class PasteMemoryDialog(QDialog):

@@ -260,7 +260,7 @@ class TransferActions(QObject):
                                      summary_lines(replace), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
-                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact) for m in merge.merge_items)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact, m.covered) for m in merge.merge_items)
                 options.insert(0, PreviewOption(ImportMode.MERGE, lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
                                                 summary_lines(merge), merge.fixed_changes, choices=choices,

@@ -96,14 +96,15 @@ class MergeItem:
     """One fixed entry of a file a Merge offers (issue 30): its ``text``, what it
     ``repeats`` (``fixed memory #2 “Prefers metric units”``, None when new) — exactly
     (``exact``: the same text up to case and spacing) or nearly (REF-16, or the paste's
-    looser rule, :class:`~chathub_desktop.core.memory_paste.RepeatIndex`) — and whether
-    the Merge ``added`` it (a repeat is left out unless the user ticks it; an exact one
-    always is)."""
+    looser rule, :class:`~chathub_desktop.core.memory_paste.RepeatIndex`), or is
+    ``covered`` by it (all its words in that entry) — and whether the Merge ``added`` it
+    (a repeat is left out unless the user ticks it; an exact one always is)."""
 
     text: str
     repeats: str | None
     exact: bool
     added: bool
+    covered: bool = False
 
 
 @dataclass(frozen=True)
@@ -460,8 +461,8 @@ class MemoryTransfer:
                        cur: _Current, redacted: tuple[str, ...] = (),
                        take: Sequence[bool] | None = None) -> ImportPreview:
         """Merge: the file's fixed entries appended to the current ones unless they repeat
-        one (the paste's rule, :class:`RepeatIndex`: exact, REF-16 near, or near without
-        the subject words; also of an entry added before them) — ``take`` overrides that
+        one (the paste's rule, :class:`RepeatIndex`: exact, REF-16 near, near without
+        the subject words, or covered by one; also of an entry added before them) — ``take`` overrides that
         per entry, except for exact repeats; current provenance and pauses stay, added
         entries bring the file's (REF-7: a plain document's are the owner's). Dynamic
         memory is left as it is."""
@@ -478,10 +479,10 @@ class MemoryTransfer:
         items: list[MergeItem] = []
         for i, e in enumerate(file_entries):
             hit = index.find(e.text)
-            repeats = index.describe(hit[0]) if hit is not None else None
-            exact = hit is not None and hit[1]
+            repeats = index.describe(hit.number) if hit is not None else None
+            exact = hit is not None and hit.exact
             wanted = (hit is None if take is None else bool(take[i])) and not exact
-            items.append(MergeItem(e.text, repeats, exact, wanted))
+            items.append(MergeItem(e.text, repeats, exact, wanted, hit is not None and hit.covered))
             if not wanted:
                 skipped += 1
                 continue
