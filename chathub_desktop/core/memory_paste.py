@@ -6,7 +6,7 @@ copies a saved-memory list) and pastes the answer. :func:`split_facts` turns it 
 one fact per entry; :func:`mark_duplicates` marks the facts already in memory, exactly,
 nearly (REF-16: Jaccard ≥ 0.8 of the REF-3 token sets, via
 :func:`chathub_desktop.core.dynamic_memory.near_duplicate_of`; or so once subject
-words are left out and words stemmed) or covered (every such word in one entry).
+words are left out and words stemmed) or covered (every such word, two at least, in one entry).
 
 Splitting rules, line by line:
 
@@ -135,6 +135,9 @@ def split_facts(text: str) -> list[str]:
 #: or only link its words ("… is …", "a …"): left out before comparing (issue 30).
 _SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "i", "my", "he", "she",
                             "they", "their"})
+#: Fewer words than this are never "covered": "Vegetarian." says something else beside
+#: "Partner is vegetarian" (issue 30).
+MIN_COVERED_WORDS = 2
 #: Endings after which a plural or 3rd person adds ``es`` (``boxes``, ``watches``).
 _ES_AFTER = ("x", "z", "ch", "sh", "ss")
 
@@ -158,7 +161,7 @@ def fact_tokens(text: str) -> frozenset[str]:
 
 class Hit(NamedTuple):
     """What a fact repeats (issue 30): fixed entry ``number``; ``exact`` (the same text up
-    to case and spacing) or ``covered`` (every word of it already in that entry, which says
+    to case and spacing) or ``covered`` (every word of it, two at least, in that entry, which says
     more: "Lives in Lisbon." beside "Lives in Lisbon, Portugal"); neither: nearly."""
 
     number: int
@@ -177,6 +180,8 @@ def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> Hit | None:
     for n, other in enumerate(theirs, 1):
         if len(mine & other) >= NEAR_DUPLICATE_JACCARD * len(mine | other):
             return Hit(n, False)
+    if len(mine) < MIN_COVERED_WORDS:
+        return None
     for n, other in enumerate(theirs, 1):
         if mine <= other:
             return Hit(n, False, True)
@@ -217,7 +222,7 @@ class RepeatIndex:
             self._holding.setdefault(t, []).append(number)
 
     def _covering(self, tokens: frozenset[str]) -> int | None:
-        if not tokens:
+        if len(tokens) < MIN_COVERED_WORDS:
             return None
         rarest = min(tokens, key=lambda t: (len(self._holding.get(t, ())), t))
         return next((n for n in self._holding.get(rarest, ()) if tokens <= self._tokens[n]), None)

@@ -177,6 +177,8 @@ ISSUE_30_CASES = [
     ("Lives in Lisbon, Portugal", "Lives in Lisbon.", None),  # says more: stays ticked
     ("茶が好き", "茶が好きです", "covered"),
     ("お茶が好きです", "茶が好き", None),
+    ("Vegetarian.", "Partner is vegetarian", None),  # one word is never "covered"
+    ("You are vegetarian.", "Partner is vegetarian", None),
 ]
 
 
