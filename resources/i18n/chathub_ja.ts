@@ -3299,13 +3299,14 @@ The entries after it are renumbered.</source>
         <source>added %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
-    <message>
-        <source>undid “%1”</source>
-        <translation>「%1」を元に戻した</translation>
-    </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+    </message>
+    <message>
+        <source>You reverted “%1”</source>
+        <comment>a History row: the undone change as its own row says it</comment>
+        <translation>あなたが「%1」を元に戻した</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>

@@ -3299,13 +3299,14 @@ The entries after it are renumbered.</source>
         <source>added %n entry(ies)</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
     </message>
-    <message>
-        <source>undid “%1”</source>
-        <translation>撤销了“%1”</translation>
-    </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+    </message>
+    <message>
+        <source>You reverted “%1”</source>
+        <comment>a History row: the undone change as its own row says it</comment>
+        <translation>你还原了“%1”</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
