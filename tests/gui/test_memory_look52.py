@@ -60,8 +60,8 @@ def test_the_page_is_one_readable_column(page, qtbot):  # type: ignore[no-untype
 def test_the_schedule_says_what_it_does_in_words_and_save_shows_only_for_a_change(page, services, assistant,
                                                                                   qtbot):  # type: ignore[no-untyped-def]
     """DRM-2: stored Daily 02:00 UTC reads "Every day at 02:00 UTC — 03:00 in Berlin. Next
-    dream: … (tomorrow)"; Save and Cancel show at the card's foot only while the form
-    differs from what is stored, and Cancel puts the stored schedule back, writing nothing."""
+    dream: tomorrow at 03:00 in Berlin (02:00 UTC)"; Save and Cancel show at the card's
+    foot only while the form differs from what is stored, and Cancel puts the stored schedule back, writing nothing."""
     services.dreams.set_schedule(assistant, "daily", "02:00", 0)
     panel = page.dream_panel
     form = panel.schedule
