@@ -2041,6 +2041,16 @@ Restore previous version undoes this.</source>
         <translation>%2 で %1</translation>
     </message>
     <message>
+        <source>%1 at %2 UTC</source>
+        <comment>the next dream: its day (today, tomorrow or a date), then the UTC time</comment>
+        <translation>%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>%1 at %2 in %3 (%4 UTC)</source>
+        <comment>the next dream: its day (today, tomorrow or a date), the user&apos;s time and place, the UTC time</comment>
+        <translation>%1 %3 で %2（UTC %4）</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>
@@ -2109,10 +2119,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>tomorrow</source>
         <translation>明日</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Memory &amp;dream</source>
@@ -3299,13 +3305,14 @@ The entries after it are renumbered.</source>
         <source>added %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
-    <message>
-        <source>undid “%1”</source>
-        <translation>「%1」を元に戻した</translation>
-    </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+    </message>
+    <message>
+        <source>You reverted “%1”</source>
+        <comment>a History row: the undone change as its own row says it</comment>
+        <translation>あなたが「%1」を元に戻した</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>

@@ -2041,6 +2041,16 @@ Restore previous version undoes this.</source>
         <translation>%2 %1</translation>
     </message>
     <message>
+        <source>%1 at %2 UTC</source>
+        <comment>the next dream: its day (today, tomorrow or a date), then the UTC time</comment>
+        <translation>%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>%1 at %2 in %3 (%4 UTC)</source>
+        <comment>the next dream: its day (today, tomorrow or a date), the user&apos;s time and place, the UTC time</comment>
+        <translation>%1 %3 %2（UTC %4）</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>
@@ -2109,10 +2119,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>tomorrow</source>
         <translation>明天</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Memory &amp;dream</source>
@@ -3299,13 +3305,14 @@ The entries after it are renumbered.</source>
         <source>added %n entry(ies)</source>
         <translation><numerusform>添加了 %n 条</numerusform></translation>
     </message>
-    <message>
-        <source>undid “%1”</source>
-        <translation>撤销了“%1”</translation>
-    </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
         <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+    </message>
+    <message>
+        <source>You reverted “%1”</source>
+        <comment>a History row: the undone change as its own row says it</comment>
+        <translation>你还原了“%1”</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>

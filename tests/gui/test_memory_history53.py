@@ -73,7 +73,9 @@ def test_a_revert_row_names_the_change_once_and_its_question_counts_lines(  # ty
     with qtbot.waitSignal(history.reverted, timeout=5000):
         assert history.revert_selected()
     qtbot.waitUntil(lambda: history.list.count() == 3, timeout=5000)
-    assert history.list.item(0).text() == f"Revert of change #{reverted} undid “added entry #2”"
+    # audit54b #3: the row quotes the undone change as that change's own row says it
+    assert history.list.item(0).text() == "You reverted “You added entry #2”"
+    assert history.changes[1].id == reverted and history.list.item(1).text() == "You added entry #2"
     # walk53c #5: one plain sentence, a named Revert, no "?" icon
     assert asked[0] == ("Undo “You added entry #2”? 1 line of fixed memory goes back to how it was.", "Revert",
                         False), asked[0]
@@ -106,6 +108,12 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
     assert change_line(replace(counted, did=ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "1")))) == (
         "Imported import.md — 1 new entry")
     assert change_line(replace(counted, document="dynamic")) == "Imported import.md"
+    # audit54b #3: a revert of it quotes its row as it is, not "undid “imported import.md (3 new entries)”"
+    stored = ChangeAction(ActionKind.IMPORTED_ENTRIES, ("import.md", "3")).english()  # as the revert stores it
+    revert = replace(history.changes[0], id=counted.id + 1, by=ChangeWho(WhoKind.REVERT_OF, (str(counted.id),)),
+                     did=ChangeAction(ActionKind.REVERTED, (str(counted.id), stored)))
+    assert change_line(revert, {counted.id: counted}) == "You reverted “Imported import.md — 3 new entries”"
+    assert change_line(revert) == "You reverted “Imported import.md (3 new entries)”"  # not listed: its action
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or False)
     assert history.revert_selected()

@@ -64,7 +64,7 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         assert "changed 2 times after that change" in asked[0]
         assert services.memory.document("Helper") == ""
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
-        assert "Revert of change" in dlg.list.item(0).text()
+        assert dlg.list.item(0).text() == "You reverted “You added entry #1”"
         qtbot.waitUntil(lambda: page.model.total() == 0, timeout=5000)  # the page followed
         shot(dlg, tmp_path, "memory_history_reverted.png")
         page.close()
@@ -117,16 +117,16 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
 HISTORY_LINES = {  # sentences a user reads, capitalised (walk53c #3: not a log's "you: edited entry #1")
     "en": ["dynamic  The dream for 1 Dec 2026 added the card", "dynamic  An unattributed write changed the memory",
            "fixed  Imported Claude: 3 entries added", "fixed  Imported Claude: 1 entry added",
-           "fixed  You edited entry #1", "fixed  Revert of change #3 undid “updated entry #2”",
+           "fixed  You edited entry #1", "fixed  You reverted “The model in topic “Trip plans” updated entry #2”",
            "fixed  The model in topic “Trip plans” updated entry #2",
            "fixed  You added entry #2", "fixed  You added entry #1"],
     "zh_CN": ["动态  2026年12月1日 的梦境添加了卡片", "动态  来源不明的写入修改了记忆",
               "固定  已导入 Claude：添加了 3 条", "固定  已导入 Claude：添加了 1 条",
-              "固定  你编辑了条目 #1", "固定  还原变更 #3撤销了“更新了条目 #2”",
+              "固定  你编辑了条目 #1", "固定  你还原了“话题“Trip plans”中的模型更新了条目 #2”",
               "固定  话题“Trip plans”中的模型更新了条目 #2", "固定  你添加了条目 #2", "固定  你添加了条目 #1"],
     "ja": ["動的  2026年12月1日 のドリームがカードを追加", "動的  出所不明の書き込みがメモリを変更",
            "固定  Claude をインポート：3 件を追加", "固定  Claude をインポート：1 件を追加",
-           "固定  あなたが項目 #1 を編集", "固定  変更 #3 の取り消しが「項目 #2 を更新」を元に戻した",
+           "固定  あなたが項目 #1 を編集", "固定  あなたが「トピック「Trip plans」のモデルが項目 #2 を更新」を元に戻した",
            "固定  トピック「Trip plans」のモデルが項目 #2 を更新", "固定  あなたが項目 #2 を追加", "固定  あなたが項目 #1 を追加"],
 }
 

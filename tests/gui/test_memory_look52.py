@@ -60,8 +60,8 @@ def test_the_page_is_one_readable_column(page, qtbot):  # type: ignore[no-untype
 def test_the_schedule_says_what_it_does_in_words_and_save_shows_only_for_a_change(page, services, assistant,
                                                                                   qtbot):  # type: ignore[no-untyped-def]
     """DRM-2: stored Daily 02:00 UTC reads "Every day at 02:00 UTC — 03:00 in Berlin. Next
-    dream: … (tomorrow)"; Save and Cancel show at the card's foot only while the form
-    differs from what is stored, and Cancel puts the stored schedule back, writing nothing."""
+    dream: tomorrow at 03:00 in Berlin (02:00 UTC)"; Save and Cancel show at the card's
+    foot only while the form differs from what is stored, and Cancel puts the stored schedule back, writing nothing."""
     services.dreams.set_schedule(assistant, "daily", "02:00", 0)
     panel = page.dream_panel
     form = panel.schedule
@@ -84,15 +84,21 @@ def test_the_schedule_says_what_it_does_in_words_and_save_shows_only_for_a_chang
 
 def test_next_words_names_today_and_tomorrow_where_the_user_is() -> None:
     """Memlook52 ("Next: tonight"): the next firing says today or tomorrow by the user's
-    own calendar, else only its day; a weekly plan names its weekday and local day."""
+    own calendar, else only its day, in the user's time with UTC beside it (audit54b #6);
+    a weekly plan names its weekday and local day."""
     from chathub_desktop.core.dream_schedule import Schedule
     from chathub_desktop.gui.memory.dream_schedule_form import next_words, plan_words, weekday_name
 
     berlin = ZoneInfo("Europe/Berlin")
     now = datetime(2026, 12, 2, 22, 30, tzinfo=UTC)  # 23:30 in Berlin
-    assert next_words(datetime(2026, 12, 2, 22, 45, tzinfo=UTC), now, berlin).endswith("(today)")  # 23:45 there
-    assert next_words(datetime(2026, 12, 2, 23, 0, tzinfo=UTC), now, berlin).endswith("(tomorrow)")  # 00:00 there
-    assert "(" not in next_words(datetime(2026, 12, 5, 2, 0, tzinfo=UTC), now, berlin)
+    # audit54b #6: the user's time first, UTC beside it
+    assert next_words(datetime(2026, 12, 2, 22, 45, tzinfo=UTC), now, berlin, "Berlin") == (
+        "today at 23:45 in Berlin (22:45 UTC)")
+    assert next_words(datetime(2026, 12, 2, 23, 0, tzinfo=UTC), now, berlin, "Berlin") == (
+        "tomorrow at 00:00 in Berlin (23:00 UTC)")  # tomorrow there, though today in UTC
+    assert next_words(datetime(2026, 12, 5, 2, 0, tzinfo=UTC), now, berlin, "Berlin") == (
+        "5\u00a0Dec\u00a02026 at 03:00 in Berlin (02:00 UTC)")  # the day never wraps inside
+    assert next_words(datetime(2026, 12, 3, 2, 0, tzinfo=UTC), now, UTC, "UTC") == "tomorrow at 02:00 UTC"
     weekly = Schedule("weekly", "23:30", 0)  # Sunday 23:30 UTC is Monday 00:30 in Berlin
     assert plan_words(weekly, datetime(2026, 12, 6, 23, 30, tzinfo=UTC), berlin, "Berlin") == (
         f"Every {weekday_name(0)} at 23:30 UTC — {weekday_name(1)} 00:30 in Berlin")  # the interface's day names
@@ -161,3 +167,27 @@ def test_the_switch_row_says_what_its_current_state_means(page, qtbot, lang):  #
     finally:
         shiboken6.delete(owner)
         QLocale.setDefault(QLocale("en"))
+
+
+def test_the_next_dream_day_never_wraps_inside(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Audit54b #6: in 简体中文 at 800×560 the next-dream line broke inside "（明|天）".
+    The day is kept together: at any width Qt lays the line out, no line starts inside
+    "明天" nor inside a date ("30 Mar 2026")."""
+    from PySide6.QtGui import QFont, QTextLayout
+
+    from chathub_desktop.gui.memory.dream_schedule_form import keep_together
+
+    for day in ("明天", "2026年3月30日", "30 Mar 2026"):
+        kept = keep_together(day)
+        assert kept.replace("\u2060", "").replace("\u00a0", " ") == day
+        text = "每天 UTC 02:00 — Berlin 03:00。下次做梦：" + kept + " Berlin 03:00（UTC 02:00）。"
+        start, end = text.index(kept), text.index(kept) + len(kept)
+        for width in range(20, 400, 7):
+            layout = QTextLayout(text, QFont())
+            layout.beginLayout()
+            starts = []
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(width)
+                starts.append(line.textStart())
+            layout.endLayout()
+            assert not [s for s in starts if start < s < end], (day, width, starts)

@@ -5,6 +5,7 @@ the page."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -200,6 +201,33 @@ def test_schedule_form_shows_the_local_time_across_a_dst_change(page, qtbot):  #
     assert panel.schedule.local_label.text() == "(Monday 01:30 in Berlin)"
     panel.schedule.frequency_combo.setCurrentIndex(panel.schedule.frequency_combo.findData("off"))
     assert panel.schedule.local_label.isHidden()
+
+
+def test_the_next_dream_line_says_the_local_time_across_a_dst_change(page, services, assistant,  # type: ignore[no-untyped-def]
+                                                                     qtbot):
+    """DRM-2, audit54b #6: the next-dream line said UTC only ("6 Dec 2026, 05:30 UTC
+    (tomorrow)"). It says the user's time with UTC beside it, on the firing day's own
+    clock — Berlin's 03:00 becomes 04:00 when summer time starts (29 March 2026) — and a
+    later day by its local date, kept on one line."""
+    from zoneinfo import ZoneInfo
+
+    services.dreams.set_schedule(assistant, "daily", "02:00", 0)
+    form = page.dream_panel.schedule
+    form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    form.clock = lambda: datetime(2026, 3, 27, 12, 0, tzinfo=UTC)
+    page.dream_panel.schedule_reload()
+    qtbot.waitUntil(lambda: form.view is not None and form.view.schedule.frequency == "daily", timeout=5000)
+    assert form.view is not None
+    for now, at, said in ((datetime(2026, 3, 27, 12, 0, tzinfo=UTC), datetime(2026, 3, 28, 2, 0, tzinfo=UTC),
+                           "tomorrow at 03:00 in Berlin (02:00 UTC)"),
+                          (datetime(2026, 3, 28, 12, 0, tzinfo=UTC), datetime(2026, 3, 29, 2, 0, tzinfo=UTC),
+                           "tomorrow at 04:00 in Berlin (02:00 UTC)"),
+                          (datetime(2026, 3, 27, 12, 0, tzinfo=UTC), datetime(2026, 3, 30, 2, 0, tzinfo=UTC),
+                           "30\u00a0Mar\u00a02026 at 04:00 in Berlin (02:00 UTC)")):
+        form.clock = lambda now=now: now  # type: ignore[misc]
+        form.view = replace(form.view, next_at=at)
+        form.set_memory_enabled(True)  # says the line again
+        assert form.next_label.text().endswith(f"Next dream: {said}."), form.next_label.text()
 
 
 def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

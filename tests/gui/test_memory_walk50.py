@@ -5,7 +5,7 @@ the chooser before it names tomorrow's run (DRM-3, DRM-8, MEM-3)."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from PySide6.QtCore import Qt
 
@@ -156,4 +156,7 @@ def test_the_schedule_lines_write_days_in_the_one_style(open_page, services, hel
     assert face is not None and face.tag == "1 May 2024"
     next_at = panel.view.next_at if panel.view is not None else None
     assert next_at is not None
-    assert f"Next dream: {next_at.day} {next_at:%b %Y}, 02:00 UTC" in panel.schedule.next_label.text()
+    panel.schedule.local_zone = (UTC, "UTC")
+    panel.schedule.clock = lambda: next_at - timedelta(days=3)  # not today or tomorrow: the day is said
+    panel.schedule.set_memory_enabled(True)  # says the line again
+    assert f"Next dream: {next_at.day}\u00a0{next_at:%b}\u00a0{next_at:%Y} at 02:00 UTC" in panel.schedule.next_label.text()

@@ -5,6 +5,7 @@ said in the page's one date style (walk52 #7); a line not of the set is shown as
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
 from PySide6.QtCore import QCoreApplication
@@ -114,8 +115,7 @@ def change_action(c: ChangeView) -> str:
     """What ``c`` did in the interface language: a pasted import with its plural form,
     without naming the source again when the author already does ("import of Claude:
     added 1 entry", issue 30), nor a dream's day or an imported file's name; a line not
-    of the set as the service stored it. A revert's "what" names only what it undid
-    (its author names the change)."""
+    of the set as the service stored it (a revert's row is :func:`change_line`'s own)."""
     if c.added is not None:
         count, source = c.added.count, c.added.source  # lupdate misses a call given an attribute
         if c.by == ChangeWho(WhoKind.IMPORT_OF, (source,)):
@@ -124,10 +124,6 @@ def change_action(c: ChangeView) -> str:
     if c.did is None:
         return c.action
     named = c.by.kind in (WhoKind.DREAM_FOR, WhoKind.IMPORT_OF) and c.by.args[:1] == c.did.args[:1]
-    if c.did.kind is ActionKind.REVERTED and c.by == ChangeWho(WhoKind.REVERT_OF, c.did.args[:1]):
-        # the author already names the change (walk53b #1: "revert of change #8: reverted change #8 …")
-        inner = ChangeAction.read(c.did.args[1])
-        return fill(translate("MemoryPage", "undid “%1”"), c.did.args[1] if inner is None else action_words(inner))
     if c.did.kind in _OWN and named:  # the author already names the day or file
         return translate("MemoryPage", _OWN[c.did.kind])
     if c.did.kind is ActionKind.ADDED_CARD_FOLDED and named:
@@ -136,11 +132,25 @@ def change_action(c: ChangeView) -> str:
     return action_words(c.did)
 
 
-def change_line(c: ChangeView) -> str:
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def change_line(c: ChangeView, known: Mapping[int, ChangeView] | None = None) -> str:
     """``c`` as a sentence a user reads, capitalised (walk53c #3, not a log's ``who:
     what``): ``You edited entry #2``, ``你编辑了条目 #1``; an import says its file once
     (``Imported import.md``, ``Imported Claude: 3 entries added``) and, on fixed memory's
-    row, the new entries it brought (``Imported import.md — 3 new entries``)."""
+    row, the new entries it brought (``Imported import.md — 3 new entries``). A revert
+    quotes the change it undid as that change's own row says it when ``known`` (the
+    listed changes by id) holds it — ``You reverted “Imported import.md — 3 new
+    entries”`` (audit54b #3) — else its action as a sentence."""
+    if c.did is not None and c.did.kind is ActionKind.REVERTED and c.by.kind is WhoKind.REVERT_OF:
+        undone = (known or {}).get(int(c.did.args[0])) if c.did.args[0].isdigit() else None
+        inner = ChangeAction.read(c.did.args[1])
+        said = change_line(undone, known) if undone is not None and undone.id < c.id else (
+            c.did.args[1] if inner is None else _sentence(action_words(inner)))
+        return fill(translate("MemoryPage", "You reverted “%1”", "a History row: the undone change as its own row says it"),
+                    said)
     source = c.by.args[0] if c.by.kind is WhoKind.IMPORT_OF and c.by.args else None
     if source is not None and c.added is not None and c.added.source == source:
         count = c.added.count  # lupdate misses a call given an attribute
@@ -152,8 +162,7 @@ def change_line(c: ChangeView) -> str:
             return fill(translate("MemoryPage", "Imported %1 — %n new entry(ies)", None, new), source)
         return fill(translate("MemoryPage", "Imported %1"), source)
     if c.by.kind is WhoKind.AN_IMPORT and c.did is not None and c.did.kind is ActionKind.IMPORTED_UNNAMED:
-        words = action_words(c.did)  # "Imported a memory file", not "An import imported a memory file"
-        return words[:1].upper() + words[1:]
+        return _sentence(action_words(c.did))  # "Imported a memory file", not "An import imported a memory file"
     line = fill(translate("MemoryPage", "%1 %2", "a memory change as a sentence: who, then what it did"),
                 change_who(c), change_action(c))
-    return line[:1].upper() + line[1:]
+    return _sentence(line)

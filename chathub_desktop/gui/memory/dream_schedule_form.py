@@ -1,9 +1,9 @@
 """The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): rows of the
 Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory dream*: Off /
 Daily / Weekly, the UTC time and weekday with the user's local time beside it, described
-in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream: …
-(tomorrow)"); *Keep dream cards* (a lower Keep N that folds is previewed first); the latest
-scheduled run; and, only while the form differs from what is stored, a foot with Cancel
+in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
+tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
+is previewed first); the latest scheduled run; and, only while the form differs from what is stored, a foot with Cancel
 and Save (a save that would dream at once says which day there first), where a save then
 says "Saved: …" for a few seconds (walk52b #3). A component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
@@ -196,13 +196,32 @@ def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> st
     return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
 
 
-def next_words(at: datetime, now: datetime, zone: tzinfo) -> str:
-    """The next firing ``at`` as the page writes a day and time (``5 Dec 2026, 02:00 UTC``)
-    with, when it is today or tomorrow where the user is, that word: ``5 Dec 2026, 02:00 UTC
-    (tomorrow)`` (memlook52: "Next: tonight")."""
-    days = (_as_utc(at).astimezone(zone).date() - _as_utc(now).astimezone(zone).date()).days
+def keep_together(text: str) -> str:
+    """``text`` that a wrapping label never breaks inside: spaces made non-breaking and a
+    word joiner (U+2060) between characters where either is not ASCII — CJK text may
+    otherwise break between any two characters (audit54b #6: "（明|天）")."""
+    joined = "".join(ch if i == 0 or " " in (ch, text[i - 1]) or (ch.isascii() and text[i - 1].isascii())
+                     else "\u2060" + ch for i, ch in enumerate(text))
+    return joined.replace(" ", "\u00a0")
+
+
+def next_words(at: datetime, now: datetime, zone: tzinfo, place: str) -> str:
+    """The next firing ``at`` in the user's time with UTC beside it, its day said as today
+    or tomorrow where the user is, else the local date (memlook52 "Next: tonight";
+    audit54b #6: it was UTC only): ``tomorrow at 03:00 in Berlin (02:00 UTC)``, ``8 Dec
+    2026 at 03:00 in Berlin (02:00 UTC)``; ``tomorrow at 02:00 UTC`` when ``place`` is
+    UTC. The day never wraps inside (:func:`keep_together`). DRM-2."""
+    utc = _as_utc(at)
+    local = utc.astimezone(zone)
+    days = (local.date() - _as_utc(now).astimezone(zone).date()).days
     word = {0: translate("MemoryPage", "today"), 1: translate("MemoryPage", "tomorrow")}.get(days)
-    return format_utc(at) if word is None else fill(translate("MemoryPage", "%1 (%2)"), format_utc(at), word)
+    day = keep_together(format_day(local.date()) if word is None else word)
+    if place == "UTC":
+        return fill(translate("MemoryPage", "%1 at %2 UTC", "the next dream: its day (today, tomorrow or a date), "
+                                                            "then the UTC time"), day, f"{utc:%H:%M}")
+    return fill(translate("MemoryPage", "%1 at %2 in %3 (%4 UTC)", "the next dream: its day (today, tomorrow or a "
+                                                                   "date), the user's time and place, the UTC time"),
+                day, f"{local:%H:%M}", place, f"{utc:%H:%M}")
 
 
 class DreamHost(Protocol):
@@ -655,7 +674,7 @@ class ScheduleForm(QWidget):
         elif v.next_at is not None:
             zone, place = self.local_zone
             text = fill(translate("MemoryPage", "%1. Next dream: %2."), plan_words(s, v.next_at, zone, place),
-                        next_words(v.next_at, self.clock(), zone))
+                        next_words(v.next_at, self.clock(), zone, place))
         else:
             text = describe_schedule(s)
         if s.enabled and self.paused:

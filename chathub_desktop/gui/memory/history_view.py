@@ -80,22 +80,23 @@ def _document(name: str) -> str:
     return translate("MemoryPage", DOCUMENTS[name]) if name in DOCUMENTS else name
 
 
-def change_rows(c: ChangeView) -> tuple[str, str]:
+def change_rows(c: ChangeView, known: Mapping[int, ChangeView] | None = None) -> tuple[str, str]:
     """A change's two timeline lines: who did what (``You edited entry #2``), then when,
     in the desktop's local time, and where (``5 Dec 2026, 07:16 · Fixed memory``; the
     page's one date style, walk52 #7; audit54: it was UTC only, which is now the row's
-    tooltip)."""
+    tooltip). ``known``: the listed changes by id, which a revert's row quotes
+    (:func:`change_line`)."""
     where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
-    return change_line(c), fill(translate("MemoryPage", "%1 · %2"), format_day_time(c.at, None, ""), where)
+    return change_line(c, known), fill(translate("MemoryPage", "%1 · %2"), format_day_time(c.at, None, ""), where)
 
 
-def change_label(c: ChangeView) -> str:
+def change_label(c: ChangeView, known: Mapping[int, ChangeView] | None = None) -> str:
     """A change's row as one text (its tooltip and accessible name): both
     :func:`change_rows` lines, then the time in UTC (``5 Dec 2026, 06:16:47 UTC``)."""
-    return "\n".join((*change_rows(c), utc_time(c)))
+    return "\n".join((*change_rows(c, known), utc_time(c)))
 
 
-def revert_question(c: ChangeView, lines: int) -> str:
+def revert_question(c: ChangeView, lines: int, known: Mapping[int, ChangeView] | None = None) -> str:
     """The Revert question, one plain sentence (walk53c #5: not "…before change #8
     (imported the file)? It removes 3 lines. It adds 0 lines."): which change is undone,
     as its History row says it, and how many ``lines`` of which memory go back — "Undo
@@ -104,7 +105,7 @@ def revert_question(c: ChangeView, lines: int) -> str:
     text = translate("MemoryPage", "Undo “%1”? %n line(s) of %2 memory go back to how they were.",
                      "the Revert question: the change as its History row says it; the memory (fixed or dynamic)",
                      lines)
-    return fill(text, change_line(c), _document(c.document))
+    return fill(text, change_line(c, known), _document(c.document))
 
 
 #: An entries section's title and the colour token of its rows.
@@ -336,13 +337,13 @@ def diff_html(lines: list[DiffLine]) -> str:
     return "<i>" + html.escape(said) + "</i>"
 
 
-def _detail_head(c: ChangeView, *, sizes: bool) -> str:
+def _detail_head(c: ChangeView, known: Mapping[int, ChangeView], *, sizes: bool) -> str:
     """The detail's heading, HTML: who did what in bold, then the memory, the time (the
     desktop's local time to the second, memhist54: it was UTC only; :func:`utc_time` is
     its tooltip) and the change's number (what Revert names); the sizes before and
     after only with ``sizes`` — a change no entry shows (walk52b #6: "(108 → 126
     characters)" beside an edit the entries already show)."""
-    what, _when = change_rows(c)
+    what, _when = change_rows(c, known)
     where = translate("MemoryPage", TITLES[c.document]) if c.document in TITLES else c.document
     meta = fill(translate("MemoryPage", "%1 · %2 · change #%3"), where,
                 format_day_time(c.at, None, "", seconds=True), str(c.id))
@@ -473,13 +474,18 @@ class MemoryHistoryView(QWidget):
 
     def _say_rows(self) -> None:
         """Each change's row in the interface language (again after each switch)."""
+        known = self.known()
         for row, c in enumerate(self.changes[:self.list.count()]):
             item = self.list.item(row)
-            what, when = change_rows(c)
+            what, when = change_rows(c, known)
             item.setText(what)
             item.setData(WhenRole, when)
-            item.setToolTip(change_label(c))
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, change_label(c))
+            item.setToolTip(change_label(c, known))
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, change_label(c, known))
+
+    def known(self) -> dict[int, ChangeView]:
+        """The listed changes by id (a revert's row quotes the one it undid)."""
+        return {c.id: c for c in self.changes}
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self.assistant_id:
@@ -517,7 +523,7 @@ class MemoryHistoryView(QWidget):
             return
         c = detail.change
         fixed = c.document == MemoryDocument.FIXED
-        self.diff.setHtml(_detail_head(c, sizes=detail.entries.empty) + (
+        self.diff.setHtml(_detail_head(c, self.known(), sizes=detail.entries.empty) + (
             diff_html(detail.diff) if detail.entries.empty else entries_html(
                 detail.entries, cards=not fixed, numbers=self._numbers) + (notes_html(detail.diff) if fixed else "")))
 
@@ -557,7 +563,7 @@ class MemoryHistoryView(QWidget):
         c = preview.change
         removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
         added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
-        text = revert_question(c, max(removed, added))
+        text = revert_question(c, max(removed, added), self.known())
         if preview.moved_on:
             later = preview.later
             text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "
