@@ -1737,8 +1737,16 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>「今すぐドリーム」（Ctrl+Shift+D）はチャットした過去の日を読みます。</translation>
     </message>
     <message>
+        <source>Today&apos;s chats become a card %1.</source>
+        <translation>今日のチャットは%1にカードになります。</translation>
+    </message>
+    <message>
         <source>A card covers one finished UTC day, so today&apos;s chats (%1) can become one from 00:00 UTC tomorrow at the earliest.</source>
         <translation>カードは終わった UTC の 1 日分なので、今日のチャット（%1）がカードになるのは早くても明日の 00:00 UTC からです。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs %2.</source>
+        <translation>カードは終わった UTC の 1 日分です：今日のチャット（%1）のカードは%2に作られます。</translation>
     </message>
     <message>
         <source>The schedule is off: choose Daily above and Save.</source>
@@ -1757,16 +1765,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>次の毎週の実行（%1）は %2 を読みます。</translation>
     </message>
     <message>
-        <source>Today&apos;s chats become a card at %1.</source>
-        <translation>今日のチャットは %1 にカードになります。</translation>
-    </message>
-    <message>
         <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
         <translation>カードは終わった UTC の 1 日分で、毎週の実行はその前日だけを読みます：次回（%1）は %2 を読みます。今日のチャットからカードを作るには、上で「毎日」を選んでください。</translation>
-    </message>
-    <message>
-        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs at %2.</source>
-        <translation>カードは終わった UTC の 1 日分です：今日のチャット（%1）のカードは %2 に作られます。</translation>
     </message>
     <message>
         <source> The earliest possible is 00:00 UTC: set that time above to get it then.</source>

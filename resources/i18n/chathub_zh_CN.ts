@@ -1737,8 +1737,16 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>“立即做梦”（Ctrl+Shift+D）会读取你聊过天的某个过去日期。</translation>
     </message>
     <message>
+        <source>Today&apos;s chats become a card %1.</source>
+        <translation>今天的聊天将在%1成为一张卡片。</translation>
+    </message>
+    <message>
         <source>A card covers one finished UTC day, so today&apos;s chats (%1) can become one from 00:00 UTC tomorrow at the earliest.</source>
         <translation>一张卡片对应一个已结束的 UTC 日，因此今天的对话（%1）最早要到明天 00:00 UTC 才能成为卡片。</translation>
+    </message>
+    <message>
+        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs %2.</source>
+        <translation>一张卡片对应一个已结束的 UTC 日：今天的对话（%1）将在%2得到卡片。</translation>
     </message>
     <message>
         <source>The schedule is off: choose Daily above and Save.</source>
@@ -1757,16 +1765,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>下一次每周运行（%1）读取 %2。</translation>
     </message>
     <message>
-        <source>Today&apos;s chats become a card at %1.</source>
-        <translation>今天的聊天将在 %1 成为一张卡片。</translation>
-    </message>
-    <message>
         <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
         <translation>一张卡片对应一个已结束的 UTC 日，而每周运行只读取它前一天：下一次（%1）读取 %2。若要从今天的对话得到卡片，请在上方选择“每天”。</translation>
-    </message>
-    <message>
-        <source>A card covers one finished UTC day: today&apos;s chats (%1) get theirs at %2.</source>
-        <translation>一张卡片对应一个已结束的 UTC 日：今天的对话（%1）将在 %2 得到卡片。</translation>
     </message>
     <message>
         <source> The earliest possible is 00:00 UTC: set that time above to get it then.</source>

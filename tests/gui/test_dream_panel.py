@@ -547,7 +547,7 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
 
 def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
     """Walkthrough F1 (DRM-3): with no cards the list says exactly when today's chats can
-    first be dreamed under the stored schedule, in UTC and in the user's time."""
+    first be dreamed under the stored schedule, in the user's time with UTC beside it."""
     panel = open_page(helper).dream_panel
     panel.schedule.clock = lambda: datetime(2026, 12, 2, 13, 20, tzinfo=UTC)
     panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
@@ -557,9 +557,10 @@ def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, he
     services.dreams.set_schedule(helper, "daily", "02:00")
     reload(qtbot, panel)
     # two short lines (walk45 #8); the whole explanation is the tooltip
-    assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card at 3 Dec 2026, 02:00 UTC "
-                                        "(03:00 in Berlin).")
-    assert "today's chats (2 Dec 2026) get theirs at 3 Dec 2026, 02:00 UTC (03:00 in Berlin)." \
+    # the schedule row's words for the next dream (rev54), the user's time first
+    assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card tomorrow at 03:00 in Berlin "
+                                        "(02:00 UTC).")
+    assert "today's chats (2 Dec 2026) get theirs tomorrow at 03:00 in Berlin (02:00 UTC)." \
         in panel.empty_label.toolTip()
 
 

@@ -48,12 +48,13 @@ def test_weekly_reads_only_the_day_before_its_weekday() -> None:
 
 
 def test_empty_text_names_the_first_card_time() -> None:
+    # the next dream said as the schedule row says it (rev54): the user's day and time first
     assert empty_text(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
         "No dream cards yet.\nA card covers one finished UTC day: today's chats (2 Dec 2026) get "
-        "theirs at 3 Dec 2026, 02:00 UTC (03:00 in Berlin). The earliest possible is 00:00 UTC: set that time above to "
+        "theirs tomorrow at 03:00 in Berlin (02:00 UTC). The earliest possible is 00:00 UTC: set that time above to "
         "get it then.\nChatHub has to be open then, in its window or the tray; a run missed while it is closed "
         "happens at the next start.\nDream now (Ctrl+Shift+D) reads a past day you chatted on.")
-    assert "at 3 Dec 2026, 00:00 UTC.\nChatHub has to be open" in \
+    assert "get theirs tomorrow at 00:00 UTC.\nChatHub has to be open" in \
         empty_text(Schedule("daily", "00:00"), NOW, UTC, "UTC")
 
 
@@ -63,7 +64,7 @@ def test_empty_text_when_off_or_weekly() -> None:
                    " can become one from 00:00 UTC tomorrow at the earliest.\nThe schedule is off: choose Daily above "
                    "and Save.\nDream now (Ctrl+Shift+D) reads a past day you chatted on.")
     weekly = empty_text(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC")
-    assert "the next one, 6 Dec 2026, 02:00 UTC, reads 5 Dec 2026. Choose Daily above" in weekly
+    assert "the next one, 6\u00a0Dec\u00a02026 at 02:00 UTC, reads 5 Dec 2026. Choose Daily above" in weekly
     assert empty_text(None, NOW, UTC, "UTC") == "No dream cards yet."
 
 
@@ -71,11 +72,11 @@ def test_the_empty_list_says_two_short_lines() -> None:
     """walk45 #8: four centred lines were too many; the list says when in two (the tooltip
     keeps the whole explanation, :func:`empty_text`)."""
     assert empty_line(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
-        "No dream cards yet.\nToday's chats become a card at 3 Dec 2026, 02:00 UTC (03:00 in Berlin).")
+        "No dream cards yet.\nToday's chats become a card tomorrow at 03:00 in Berlin (02:00 UTC).")
     assert empty_line(Schedule("off"), NOW, UTC, "UTC") == (
         "No dream cards yet.\nThe schedule is off: choose Daily above and Save.")
     assert empty_line(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC") == (
-        "No dream cards yet.\nThe next Weekly run, 6 Dec 2026, 02:00 UTC, reads 5 Dec 2026.")
+        "No dream cards yet.\nThe next Weekly run, 6\u00a0Dec\u00a02026 at 02:00 UTC, reads 5 Dec 2026.")
     assert empty_line(None, NOW, UTC, "UTC") == "No dream cards yet."
 
 

@@ -1,7 +1,8 @@
 """What the Memory page's empty dream card list says (walkthrough F1; DRM-2, DRM-3):
 past days waiting in the day chooser first (walk50 #7: a user with imported chats was sent
 to tomorrow while three days waited beside Dream now), else exactly when today's chats
-can first become a card under the stored schedule, in UTC and in the user's time. The
+can first become a card under the stored schedule, said as the schedule row says its
+next dream ("tomorrow at 03:00 in Berlin (02:00 UTC)"). The
 list shows two short lines (:func:`empty_line`, walk45 #8: four centred lines were too
 many); its tooltip is the whole explanation (:func:`empty_text`)."""
 
@@ -12,7 +13,7 @@ from datetime import UTC, datetime, tzinfo
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
-from chathub_desktop.gui.memory.dream_schedule_form import format_when
+from chathub_desktop.gui.memory.dream_schedule_form import next_words
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
@@ -50,11 +51,11 @@ def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    when = format_when(schedule, slot.fire_at, zone, place)
+    when = next_words(slot.fire_at, now, zone, place)  # as the schedule row says it
     if slot.history_day != today:
         return "\n".join((empty, fill(translate("MemoryPage", "The next Weekly run, %1, reads %2."), when,
                                       format_day(slot.history_day))))
-    return "\n".join((empty, fill(translate("MemoryPage", "Today's chats become a card at %1."), when)))
+    return "\n".join((empty, fill(translate("MemoryPage", "Today's chats become a card %1."), when)))
 
 
 def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: str, dreamable: int = 0) -> str:
@@ -81,14 +82,14 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    when = format_when(schedule, slot.fire_at, zone, place)
+    when = next_words(slot.fire_at, now, zone, place)  # as the schedule row says it
     if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
         first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
                                              "day before it: the next one, %1, reads %2. Choose Daily above for a "
                                              "card from today's chats."),
                      when, format_day(slot.history_day))
     else:
-        first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs at "
+        first = fill(translate("MemoryPage", "A card covers one finished UTC day: today's chats (%1) get theirs "
                                              "%2."), format_day(today), when)
         if schedule.time_utc != "00:00":
             first += translate("MemoryPage", " The earliest possible is 00:00 UTC: set that time above to get it "

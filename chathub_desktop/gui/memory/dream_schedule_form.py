@@ -177,13 +177,6 @@ def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tu
     return mine, f"{utc_text} — {mine}"
 
 
-def format_when(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
-    """The firing at ``at`` (aware) as :func:`format_utc` with the user's time beside it
-    when ``place`` is not UTC: ``5 Dec 2026, 02:00 UTC (03:00 in Berlin)`` (DRM-2, issue 30)."""
-    local = "" if place == "UTC" else f" ({local_time(schedule, at, zone, place)[0]})"
-    return f"{format_utc(at)}{local}"
-
-
 def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
     """What an enabled ``schedule`` does, in words, with the user's time for the firing at
     ``at`` (aware): ``Every day at 02:00 UTC — 03:00 in Berlin``, ``Every Sunday at 02:00
