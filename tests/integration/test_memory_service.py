@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from chathub_desktop.core import memory_injection as mi
+from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import InvalidInput, NotFound
@@ -132,6 +133,17 @@ def test_update_keeps_number_and_provenance_becomes_untrusted_agent(services: Se
     assert (views[6].number, views[6].text, views[6].origin, views[6].trusted) == (
         7, "likes salty snacks", "agent", False)
     assert all(v.origin == "owner" for v in views[:6])
+    assert views[6].origin is EntryOrigin.AGENT and views[0].origin is EntryOrigin.OWNER  # typed, not words
+
+
+def test_a_stored_origin_word_the_app_never_writes_reads_as_unrecorded(services: Services, mem: MemoryService) -> None:
+    """MEM-7: a provenance row whose origin is not owner / dream / agent (another version,
+    a hand edit) reads as "origin not recorded" (None), not as a word the page cannot name."""
+    mem.add("Helper", "Keeps a paper diary")
+    with services.db.write() as s:
+        s.execute(update(MemoryProvenance).values(origin="plugin"))
+    (view,) = mem.entry_views("Helper")
+    assert view.origin is None and view.text == "Keeps a paper diary"
 
 
 def test_agent_write_without_external_output_is_trusted(services: Services, mem: MemoryService) -> None:

@@ -43,8 +43,6 @@ ORIGIN_TIPS: dict[EntryOrigin, str] = {
     EntryOrigin.DREAM: QT_TRANSLATE_NOOP("MemoryPage", "Written by the memory dream"),
     EntryOrigin.AGENT: QT_TRANSLATE_NOOP("MemoryPage", "Written by the model with its memory tool"),
 }
-#: The stored origin text (``MemoryEntryView.origin``) → its :class:`EntryOrigin`.
-_ORIGIN_OF: dict[str, EntryOrigin] = {o.value: o for o in EntryOrigin}
 UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
     "The model wrote this entry while its recent history held web or plugin output, so it "
     "is sent as data, not instructions. Mark it trusted if you agree with it."
@@ -59,16 +57,10 @@ UNTRUSTED_TIP = QT_TRANSLATE_NOOP("MemoryPage",
 FETCH_BATCH = 256
 
 
-def entry_origin(v: MemoryEntryView) -> EntryOrigin | None:
-    """``v``'s origin as an :class:`EntryOrigin`; None when unrecorded (or not one the
-    app knows, which the service never stores)."""
-    return _ORIGIN_OF.get(v.origin) if v.origin is not None else None
-
-
 def _origin_line(v: MemoryEntryView) -> str:
     """Who wrote ``v`` ("Written by you in this editor"…): its tooltip and accessible
     description say it, since the owner's entries carry no chip (walk52 #5)."""
-    origin = entry_origin(v)
+    origin = v.origin
     return translate("MemoryPage", ORIGIN_TIPS[origin] if origin is not None
                      else QT_TRANSLATE_NOOP("MemoryPage", "Origin not recorded"))
 
@@ -83,7 +75,7 @@ def _entry_tooltip(v: MemoryEntryView) -> str:
 
 
 def _entry_face(v: MemoryEntryView) -> CardFace:
-    return CardFace(v.number, entry_shown(v.text), False, entry_origin(v), v.source.name if v.source is not None else None, v.trusted,
+    return CardFace(v.number, entry_shown(v.text), False, v.origin, v.source.name if v.source is not None else None, v.trusted,
                     v.paused)
 
 

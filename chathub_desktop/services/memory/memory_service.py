@@ -67,6 +67,7 @@ from chathub_desktop.storage.memory_change_queries import current_body, put_back
 from chathub_desktop.storage.memory_history import DYNAMIC, FIXED, Author, authored
 from chathub_desktop.storage.memory_marks import (
     drop_provenance,
+    entry_origin,
     paused_hashes,
     provenance_marks,
     provenance_of,
@@ -168,12 +169,12 @@ TOOL_TOPIC_KIND = TopicKind.REGULAR
 
 @dataclass(frozen=True)
 class MemoryEntryView:
-    """One fixed-memory card: ``number`` (1..n), ``text``, ``origin`` (``owner`` /
-    ``dream`` / ``agent``, None when unrecorded) and ``trusted`` (unrecorded → True) (MEM-7)."""
+    """One fixed-memory card: ``number`` (1..n), ``text``, ``origin`` (an
+    :class:`EntryOrigin`, None when unrecorded) and ``trusted`` (unrecorded → True) (MEM-7)."""
 
     number: int
     text: str
-    origin: str | None
+    origin: EntryOrigin | None
     trusted: bool
     #: Paused by the user: kept and searchable here, not injected, not offered to the model (issue 18).
     paused: bool = False
@@ -184,7 +185,7 @@ class MemoryEntryView:
     source: ImportSource | None = None
 
     @classmethod
-    def build(cls, number: int, text: str, origin: str | None, trusted: bool, paused: bool,
+    def build(cls, number: int, text: str, origin: EntryOrigin | None, trusted: bool, paused: bool,
               source: ImportSource | None) -> MemoryEntryView:
         """The view ``cls(number, text, origin, trusted, paused, source=source)`` is, made
         without the frozen ``__init__``'s ``object.__setattr__`` per field: 2–3× faster, and
@@ -342,7 +343,7 @@ class MemoryService:
             if e.number == number:
                 r = provenance_rows(s, assistant_id, [h]).get(h)
                 notes = read_notes(s, assistant_id)
-                return MemoryEntryView(e.number, e.text, r.origin if r else None, r.trusted if r else True,
+                return MemoryEntryView(e.number, e.text, entry_origin(r.origin) if r else None, r.trusted if r else True,
                                        h in paused_hashes(s, assistant_id, FIXED),
                                        source=import_source(notes.get(h)) if notes else None)
         raise NotFound(Reason(_NO_ENTRY, (str(number),)))
