@@ -2718,10 +2718,6 @@ The entries after it are renumbered.</source>
         <translation>%1 を %2 のメモリにインポートしますか？</translation>
     </message>
     <message>
-        <source>Merged %1: %2 added, %3 skipped as duplicates</source>
-        <translation>%1 を統合しました：%2 件追加、%3 件は重複のためスキップ</translation>
-    </message>
-    <message>
         <source>Imported %1</source>
         <translation>%1 をインポートしました</translation>
     </message>
@@ -2764,6 +2760,11 @@ The entries after it are renumbered.</source>
     <message>
         <source>Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)</source>
         <translation>削除される内容を表示してから、固定メモリの項目をすべて削除します（メモリ → 履歴 で元に戻せます）</translation>
+    </message>
+    <message>
+        <source>Merged %1: %2 added, %3 left out</source>
+        <comment>the entries the user left unticked: repeats, or any they chose</comment>
+        <translation>%1 を統合しました：%2 件追加、%3 件は追加せず</translation>
     </message>
     <message>
         <source>Copied the memory document</source>

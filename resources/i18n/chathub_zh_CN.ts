@@ -2718,10 +2718,6 @@ The entries after it are renumbered.</source>
         <translation>将 %1 导入 %2 的记忆？</translation>
     </message>
     <message>
-        <source>Merged %1: %2 added, %3 skipped as duplicates</source>
-        <translation>已合并 %1：添加 %2 条，跳过 %3 条重复</translation>
-    </message>
-    <message>
         <source>Imported %1</source>
         <translation>已导入 %1</translation>
     </message>
@@ -2764,6 +2760,11 @@ The entries after it are renumbered.</source>
     <message>
         <source>Remove every fixed-memory entry, after showing what goes (Memory → History can revert it)</source>
         <translation>先显示将删除的内容，再删除所有固定记忆条目（可在 记忆 → 历史记录 中还原）</translation>
+    </message>
+    <message>
+        <source>Merged %1: %2 added, %3 left out</source>
+        <comment>the entries the user left unticked: repeats, or any they chose</comment>
+        <translation>已合并 %1：添加 %2 条，未添加 %3 条</translation>
     </message>
     <message>
         <source>Copied the memory document</source>

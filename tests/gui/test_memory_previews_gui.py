@@ -151,7 +151,7 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert texts[:3] == ["Likes tea", "Prefers concise answers with tables and code", "Works in Lisbon"]
         assert len(texts) == 15
         qtbot.waitUntil(lambda: page.model.total() == 15, timeout=5000)
-        assert "12 added, 3 skipped" in page.status_label.text()
+        assert "12 added, 3 left out" in page.status_label.text()
 
 
 def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_added(
@@ -180,7 +180,7 @@ def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_add
         assert done.args == [True]
         assert [e.text for e in services.memory.entries(aid)][3:] == [
             "Prefers metric units", "You prefer metric units", "Plays the cello"]
-        qtbot.waitUntil(lambda: "2 added, 0 skipped" in page.status_label.text(), timeout=5000)
+        qtbot.waitUntil(lambda: "2 added, 0 left out" in page.status_label.text(), timeout=5000)
 
 
 def test_import_merge_unticks_an_entry_already_covered_naming_it_and_keeps_a_new_one_ticked(

@@ -286,7 +286,8 @@ class TransferActions(QObject):
             assert isinstance(result, tuple)
             final = result[0]
             self._host.schedule_reload()
-            self._host.show_status(fill(translate("MemoryPage", "Merged %1: %2 added, %3 skipped as duplicates"),
+            self._host.show_status(fill(translate("MemoryPage", "Merged %1: %2 added, %3 left out",
+                                                  "the entries the user left unticked: repeats, or any they chose"),
                                         path.name, QLocale().toString(final.merge_added),
                                         QLocale().toString(final.merge_skipped)) if final.mode == ImportMode.MERGE
                                    else fill(translate("MemoryPage", "Imported %1"), path.name))
