@@ -174,3 +174,45 @@ def test_the_memory_pages_back_button_keeps_its_box_through_a_theme_switch(windo
         assert (back.width(), back.sizeHint().width()) == (width, width), theme  # the page did not move
         cut = [f"{f.what}: {f.detail}" for f in audit_window(window, theme).clipped if f.what.startswith("QToolButton")]
         assert cut == [], theme
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_help_mark_holding_the_keyboard_shows_the_focus_ring(qtbot, restore_look, theme):  # type: ignore[no-untyped-def]
+    """Issue 30 (keyboard): Tab onto a title's help mark (APP-6) draws the focus colour's
+    ring at its edge, as on every other button; unfocused, none (it only lit up, and in the
+    light theme its glyph vanished). Its glyph reads in both states."""
+    from chathub_desktop.gui.design.theme import apply_theme
+    from chathub_desktop.gui.memory.page_common import help_mark
+    from chathub_desktop.gui.shell.i18n import Texts
+
+    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    host = QWidget()
+    qtbot.addWidget(host)
+    row = QHBoxLayout(host)
+    other = QToolButton(host)
+    row.addWidget(other)
+    mark = help_mark("Fixed memory", "What fixed memory is.", "fixedHelp", Texts(host))
+    row.addWidget(mark)
+    host.show()
+    host.activateWindow()
+    qtbot.waitUntil(host.isActiveWindow, timeout=3000)
+    focus = (DARK if theme == "dark" else LIGHT).focus
+
+    def ring_pixels() -> int:
+        img = host.grab(mark.geometry()).toImage()
+        mid = img.height() // 2
+        return sum(1 for x in range(img.width() // 4) if img.pixelColor(x, mid).name() == focus.lower())
+
+    def glyph_reads() -> bool:
+        """The info glyph stands out of its background: dark strokes in light, light in dark
+        (it was painted in the other theme's colours: the button's palette reads black)."""
+        img = host.grab(mark.geometry()).toImage()  # over the window's background
+        inner = [img.pixelColor(x, y).lightness() for x in range(2, img.width() - 2) for y in range(2, img.height() - 2)]
+        return max(inner) > 150 if theme == "dark" else min(inner) < 130  # the muted text: 176 / 95
+
+    other.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(other.hasFocus, timeout=3000)
+    assert ring_pixels() == 0 and glyph_reads()
+    mark.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(mark.hasFocus, timeout=3000)
+    assert ring_pixels() >= 1 and glyph_reads()

@@ -381,9 +381,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
                font_size=f"{points * TypeScale.HEADING.value * 1.6:.1f}pt", extra={"background-color": tint})
     # a title's help (APP-6; walk40): a small muted info glyph (HelpMark paints it; walk53: a
     # ringed bold "?" read as a question), the help in its tooltip
-    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border="none", border_radius=f"{Space.XL // 2}px",
-           padding="0")
+    b.rule('QToolButton[helpMark="true"]', fg="text_muted", border=f"{ring_width}px solid transparent",
+           border_radius=f"{Space.XL // 2}px", padding="0")  # the border: the focus ring's room
     b.rule('QToolButton[helpMark="true"]:hover, QToolButton[helpMark="true"]:focus', fg="text", bg="hover")
+    b.rule('QToolButton[helpMark="true"]:focus', border=ring)  # the keyboard's ring, as every other button's
     # every other "?" (a field's help, the import dialog's, the popover's cache help): bold at
     # body size for the same reason, in the text colour, no ring
     b.rule('QToolButton[helpGlyph="true"]', fg="text", font_weight=700, font_size=_pt(points, TypeScale.BODY))

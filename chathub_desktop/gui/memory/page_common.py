@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QTimer,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -32,9 +32,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
+from chathub_desktop.gui.design import (
+    Space,
+    Tone,
+    TypeScale,
+    current_colours,
+    set_text_size,
+    set_tone,
+)
 from chathub_desktop.gui.design.icons import Icon, icon_file
-from chathub_desktop.gui.design.tokens import IconSize, colours_for
+from chathub_desktop.gui.design.tokens import IconSize
 from chathub_desktop.gui.memory.card_delegate import CardFace, MemoryCardDelegate
 from chathub_desktop.gui.shell.i18n import Texts
 
@@ -130,7 +137,7 @@ class HelpMark(QToolButton):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt override
         """Qt: the hover/focus background (the stylesheet's), then the info glyph."""
         super().paintEvent(event)
-        c = colours_for(self.palette().color(QPalette.ColorRole.Window).lightness() < 128)
+        c = current_colours()  # the app's theme: the button's own palette reads black under its sheet
         lit = self.underMouse() or self.hasFocus()
         side = IconSize.SM - Space.XXS
         x, y = (self.width() - side) // 2, (self.height() - side) // 2
