@@ -200,3 +200,27 @@ def test_a_range_cards_days_read_as_the_page_dates(open_page, services, helper, 
     assert "[date:2026-11-20]" in services.dreams.document(helper)  # display only
     shots_in_both_themes(page, "cards53-range-days")
     idle(qtbot, panel)
+
+
+def test_an_opened_range_card_shows_every_day_it_folds(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """walk55 #8 (issue 30: range cards "expand to read"): a range card folding four days
+    said "4 days" but, opened, showed three and "…"; opened, its row is tall enough for
+    every line of its text — four days of two lines, each under its date heading."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    seed_cards(services, helper, [date(2026, 11, 20 + k) for k in range(5)])
+    services.dreams.set_keep(helper, 1)  # the four oldest fold into one range card
+    page = open_page(helper)
+    page.resize(1100, 760)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    folded = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(0)).height()
+    assert panel.model.toggle_fold(0)
+    face = panel.model.face(0)
+    assert face is not None and face.text.count("theme") == 4
+    lines = face.text.count("\n") + 1  # 4 × (date, two lines) and the gaps between: 15
+    assert lines >= 15
+    spacing = panel.list.fontMetrics().lineSpacing()
+    opened = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(0)).height()
+    assert opened - folded >= (lines - 1) * spacing
+    idle(qtbot, panel)

@@ -207,7 +207,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         #: paint made them per card: tens of Qt calls, each waiting for the interpreter
         #: lock while a worker reads, issue 30).
         self._fonts: tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics] | None = None
-        self._estimates: dict[tuple[str, int], int] = {}  # (text, width) → lines, for sizeHint
+        self._estimates: dict[tuple[str, int, int | None], int] = {}  # (text, width, cap) → lines
         #: digits of "#N" → px of a compact row's number column, and of all beside its text
         self._gutters: dict[int, tuple[int, int]] = {}
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
@@ -273,11 +273,17 @@ class MemoryCardDelegate(QStyledItemDelegate):
             side += _chips_width(self._font_set()[3], self.face_chips(face))
         return max(40, inner - side)
 
-    def estimate_lines(self, text: str, width: int) -> int:
+    def line_cap(self, face: CardFace) -> int:
+        """The most body lines ``face``'s card shows: :attr:`max_lines` here (a subclass
+        lets a card the user opened to read show all of it)."""
+        return self.max_lines
+
+    def estimate_lines(self, text: str, width: int, cap: int | None = None) -> int:
         """How many lines ``text`` takes at ``width`` px, from character counts and the
         font's mean widths (no text layout: a row's height must cost next to nothing for
-        10,000 cards, issue 30), erring long; at most :attr:`max_lines`. Paint lays out at
-        most this many lines, so a card never draws past its height."""
+        10,000 cards, issue 30), erring long; at most ``cap`` (default :attr:`max_lines`).
+        Paint lays out at most this many lines, so a card never draws past its height."""
+        cap = self.max_lines if cap is None else cap
         narrow, wide, _spacing, _header = self._font_metrics()
         room = max(10, width)
         lines = 0
@@ -285,16 +291,17 @@ class MemoryCardDelegate(QStyledItemDelegate):
             n_wide = len(_WIDE_RE.findall(part))
             px = ((len(part) - n_wide) * narrow + n_wide * wide) * ESTIMATE_SLACK
             lines += max(1, math.ceil(px / room))
-            if lines >= self.max_lines:
-                return self.max_lines
+            if lines >= cap:
+                return cap
         return max(1, lines)
 
-    def measure_lines(self, text: str, width: int) -> int:
-        """How many lines ``text`` takes at ``width`` px (at most :attr:`max_lines`): a
+    def measure_lines(self, text: str, width: int, cap: int | None = None) -> int:
+        """How many lines ``text`` takes at ``width`` px (at most ``cap``, default :attr:`max_lines`): a
         paragraph whose estimate is sure (the same line count with and without
         :data:`ESTIMATE_SLACK`) as :meth:`estimate_lines` says; one within the slack of a
         wrap laid out as paint lays it out (memfix52: a long one-line dream card got an
         empty second line). Most paragraphs are sure, so 10,000 cards stay cheap."""
+        cap = self.max_lines if cap is None else cap
         narrow, wide, _spacing, _header = self._font_metrics()
         room = max(10, width)
         lines = 0
@@ -302,11 +309,11 @@ class MemoryCardDelegate(QStyledItemDelegate):
             n_wide = len(_WIDE_RE.findall(part))
             px = (len(part) - n_wide) * narrow + n_wide * wide
             need = max(1, math.ceil(px * ESTIMATE_SLACK / room))
-            if need > max(1, math.ceil(px / room)) and lines + 1 < self.max_lines:
-                need = len(layout_lines(part, self._body_font(), room, self.max_lines - lines))
+            if need > max(1, math.ceil(px / room)) and lines + 1 < cap:
+                need = len(layout_lines(part, self._body_font(), room, cap - lines))
             lines += need
-            if lines >= self.max_lines:
-                return self.max_lines
+            if lines >= cap:
+                return cap
         return max(1, lines)
 
     # geometry
@@ -333,10 +340,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def _card_width(self) -> int:
         return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)
 
-    def _lines(self, number: int, text: str, width: int) -> list[str]:
+    def _lines(self, number: int, text: str, width: int, cap: int | None = None) -> list[str]:
         """The lines painted for ``text`` at ``width``: laid out (line breaks kept), at most
-        :meth:`measure_lines` of them, the last elided when the text goes on."""
-        max_lines = self._line_count(text, width)
+        :meth:`measure_lines` of them (up to ``cap``), the last elided when the text goes on."""
+        max_lines = self._line_count(text, width, cap)
         key = (number, text, width, max_lines)
         hit = self._cache.get(key)
         if hit is not None:
@@ -349,14 +356,14 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._cache[key] = lines
         return lines
 
-    def _line_count(self, text: str, width: int) -> int:
-        """:meth:`measure_lines`, cached per ``(text, width)`` (what sizeHint and paint ask)."""
-        key = (text, width)
+    def _line_count(self, text: str, width: int, cap: int | None = None) -> int:
+        """:meth:`measure_lines`, cached per ``(text, width, cap)`` (what sizeHint and paint ask)."""
+        key = (text, width, cap)
         lines = self._estimates.get(key)
         if lines is None:
             if len(self._estimates) > 20_000:
                 self._estimates.clear()
-            lines = self._estimates[key] = self.measure_lines(text, width)
+            lines = self._estimates[key] = self.measure_lines(text, width, cap)
         return lines
 
     def _header_height(self) -> int:
@@ -370,7 +377,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         if not isinstance(face, CardFace):
             face = CardFace(0, "")
         spacing = self._font_metrics()[2]
-        lines = self._line_count(face.text, self.text_width(face, width))
+        lines = self._line_count(face.text, self.text_width(face, width), self.line_cap(face))
         body = lines * spacing
         if face.note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
@@ -538,7 +545,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """The card's text wrapped to ``width`` px from ``(x, y)``, in the pen set."""
         body_font = self._body_font()
         bfm = self._font_set()[4]
-        for line in self._lines(face.number, face.text, width):
+        for line in self._lines(face.number, face.text, width, self.line_cap(face)):
             if is_heading(line):  # a rendered Markdown heading (walk40): bold, never wider than the card
                 bold = QFont(body_font)
                 bold.setBold(True)

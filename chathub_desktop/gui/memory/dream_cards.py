@@ -254,6 +254,9 @@ class DreamCardModel(QAbstractListModel):
 # --- the delegate -------------------------------------------------------------------------
 
 DREAM_BODY_LINES = 8  # a longer card is elided; the in-place editor shows it all
+#: An opened range card shows every line (walk55 #8: 4 folded days cut after the third):
+#: its 6,400 characters (DRM-13) at the narrowest card stay under this.
+RANGE_OPEN_LINES = 400
 
 
 class DreamCardDelegate(MemoryCardDelegate):
@@ -286,6 +289,12 @@ class DreamCardDelegate(MemoryCardDelegate):
         if face.paused:
             chips.append((translate("MemoryPage", "paused"), ChipKind.PAUSED))
         return chips
+
+    def line_cap(self, face: CardFace) -> int:
+        """A range card shows all of its days once opened (its folded face is one line);
+        any other card at most :data:`DREAM_BODY_LINES` lines (issue 30: "range cards
+        folded with their span (expand to read)")."""
+        return RANGE_OPEN_LINES if face.kind == CardKind.RANGE else self.max_lines
 
     def regen_rect(self, rect: QRect) -> QRect:
         """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
