@@ -111,8 +111,8 @@ def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloo
                                                                            monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Issue 29 (RSS under 200 MB at rest): the secret detector's rules (about 44 MB)
     are not compiled while the window only shows a topic; a stored message (a reply
-    may call the memory tool, a compaction may follow) and opening the Memory page,
-    where a save redacts (issue 19), start them."""
+    may call the memory tool, a compaction may follow) and writing on the Memory page,
+    where a save redacts (issue 19), start them — opening it alone does not."""
     from chathub_desktop.services.context.estimate_service import EstimateService
     from chathub_desktop.services.memory import secret_scan
 
@@ -131,7 +131,14 @@ def test_secret_rules_compile_when_something_may_be_remembered_not_at_start(qloo
     assert secret == []
     services.topics.append_message(t.id, Role.USER, "remember that I like tea")
     qtbot.waitUntil(lambda: secret == [True], timeout=10000)
-    w.pages.open_memory()  # soon after the page's first paint and read (issue 30), not in them
+    page = w.pages.open_memory()
+    assert page is not None
+    settled(w, qtbot)
+    # walk55: opened and scrolled, the page does not compile them (they held the
+    # interpreter lock through its first scroll); the first editor the user writes in does
+    qtbot.wait(2500)
+    assert secret == [True]
+    page.add_action.trigger()  # the Add editor takes the keyboard
     qtbot.waitUntil(lambda: secret == [True, True], timeout=10000)
     settled(w, qtbot)
     done: list[bool] = []

@@ -4,9 +4,11 @@ the first-run setup (issue 2, issue 15, issue 16). Each opens non-blocking, is k
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTextEdit, QWidget
 
 from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -17,7 +19,7 @@ from chathub_desktop.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QComboBox, QScrollArea, QWidget
+    from PySide6.QtWidgets import QComboBox, QScrollArea
 
     from chathub_desktop.gui.context.compaction_controller import CompactionController
     from chathub_desktop.gui.context.estimate_controller import EstimateController
@@ -38,8 +40,30 @@ if TYPE_CHECKING:
     from chathub_desktop.gui.topics.topic_model_picker import TopicModelController
     from chathub_desktop.services.container import Services
 
-#: Milliseconds after the Memory page's open before the secret rules start compiling.
-SECRET_RULES_AFTER_MS = 2000
+
+class WarmWhenWriting(QObject):
+    """Runs ``warm`` once, the first time the keyboard lands in an editable text editor
+    (a :class:`QPlainTextEdit` or :class:`QTextEdit`, not read-only) inside ``page``:
+    the secret rules a save redacts with (issue 19) compile while the user writes, not
+    while they open or scroll the page — compiled 2 s after the open, they held the
+    interpreter lock through its first scroll (walk55: stalls of 22–55 ms with the GUI
+    thread's own turns under 11 ms; 10–13 ms without). Parented to ``page``."""
+
+    def __init__(self, page: QWidget, warm: Callable[[], None]) -> None:
+        super().__init__(page)
+        self._page = page
+        self._warm: Callable[[], None] | None = warm
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        app.focusChanged.connect(self._focus)
+
+    def _focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if self._warm is None or not isinstance(new, (QPlainTextEdit, QTextEdit)) or new.isReadOnly() \
+                or not self._page.isAncestorOf(new):
+            return
+        warm, self._warm = self._warm, None
+        QApplication.instance().focusChanged.disconnect(self._focus)  # type: ignore[union-attr]
+        warm()
 
 
 def _mark_setup_shown(settings: QSettings) -> None:
@@ -299,7 +323,7 @@ class WindowPages:
             old.close()
             old.deleteLater()
         # the secret rules are not compiled here: they hold ~44 MB, and the window at rest
-        # stays under 200 MB (issue 29); the page's open starts them (open_memory)
+        # stays under 200 MB (issue 29); writing on the page starts them (WarmWhenWriting)
         self._prep = PagePrep(self._parent, aid, lambda: memory_frame(w.page_host),
                               lambda parent: self._new_memory_page(aid, read_on_show=True, parent=parent),
                               lambda page: host_memory_page(w.page_host, page))
@@ -354,15 +378,12 @@ class WindowPages:
         aid = w.current_assistant_id()
         if aid is None:
             return None
-        # a save redacts (issue 19): the rules compile soon, not at start (issue 29), and not
-        # while the page first paints and lays out its cards: the compile's thread start and
-        # imports held the interpreter lock in the middle of those turns (issue 30)
-        QTimer.singleShot(SECRET_RULES_AFTER_MS, secret_scan.warm_up)
         prep, self._prep = self._prep, None
         ready = prep.take(aid) if prep is not None else None
         if prep is not None:
             prep.deleteLater()
         if ready is not None:  # made ahead (never with a page open): it reads on this show
+            WarmWhenWriting(ready, secret_scan.warm_up)
             w.dialogs["memory"] = ready
             show_memory_page(w.page_host, ready)
             ready.top_focus.land()
@@ -379,6 +400,7 @@ class WindowPages:
             old.close()
             old.deleteLater()
         page = self._new_memory_page(aid)
+        WarmWhenWriting(page, secret_scan.warm_up)  # a save redacts (issue 19): compiled when writing starts
         w.dialogs["memory"] = page
         show_memory_page(w.page_host, page)
         page.top_focus.land()
