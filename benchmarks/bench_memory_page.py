@@ -371,6 +371,8 @@ def main() -> int:
                         help="with --in-window, the search's memory warm-up reads and parses the memory as Memory "
                              "opens (the window's own warm-up stopped, the parse cache emptied), as when a loaded "
                              "machine's start ran late (stall54b)")
+    parser.add_argument("--why", action="store_true",
+                        help="for each stall over the goal, what the threads did in it (/proc schedstat)")
     parser.add_argument("--inactive", action="store_true",
                         help="open the page in a window that is not the active one (before mem51 the bench "
                              "always did: the floor's list took the activation)")
@@ -417,6 +419,7 @@ def main() -> int:
     #: most GUI CPU ms between ticks, and how many stalls had a host pause.
     row_clear: dict[str, tuple[float, float, int]] = {}
     phases: dict[str, list[tuple[float, float]]] = {}
+    meter_why: list[str] = []  # --why: each stall's threads, by phase
     cpu: dict[str, list[float]] = {}
     sampler = None
     if args.sample:
@@ -485,7 +488,7 @@ def main() -> int:
             print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
-        meter = StallMeter(steal)
+        meter = StallMeter(steal, why=args.why)
         if args.in_window:
             await show_window()
         # the floor: a bare list of the same texts
@@ -519,6 +522,8 @@ def main() -> int:
         await asyncio.sleep(0.3)
         meter.stalls.clear()
         meter.stall_cpu.clear()
+        meter_why.extend(f"bare list, {w}" for w in meter.why)
+        meter.why.clear()
         if sampler is not None:
             sampler.start()
 
@@ -599,6 +604,8 @@ def main() -> int:
         row_clear["Memory page: open again"] = meter.clear()
         phases["open"] = list(meter.stalls)
         cpu["open"] = list(meter.stall_cpu)
+        meter_why.extend(f"page open, {w}" for w in meter.why)
+        meter.why.clear()
         meter.stalls.clear()
         meter.stall_cpu.clear()
         if not args.open_only:
@@ -616,6 +623,7 @@ def main() -> int:
             row_clear["Memory page: scroll to the last entry"] = meter.clear()
         phases["scroll"] = list(meter.stalls)
         cpu["scroll"] = list(meter.stall_cpu)
+        meter_why.extend(f"page scroll, {w}" for w in meter.why)
         if sampler is not None:
             sampler.stop()
         assert page is not None
@@ -654,6 +662,10 @@ def main() -> int:
         print(f"the cycle collector over the open again: {gc_again[1]}")
         if len(gc_again) > 2:
             print(f"the cycle collector over the scroll to the last entry: {gc_again[2]}")
+    if args.why:
+        print(f"stalls over {GOAL_MS:.0f} ms, what the threads did in each:")
+        for line in meter_why:
+            print("  " + line)
     if len(opens) > 1:
         med = statistics.median(opens)
         print(f"open stall over {len(opens)} opens: median {med:.1f} ms, worst {max(opens):.1f} ms; "

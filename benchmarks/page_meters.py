@@ -18,6 +18,7 @@ largest turns and gaps without one beside those with one.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -76,12 +77,65 @@ class _Marks:
         return after - steal_at_start
 
 
+class ThreadTimes:
+    """Each thread's time on a core and waiting for one (ns), from
+    ``/proc/self/task/<tid>/schedstat``, read at every tick of a :class:`StallMeter` with
+    ``--why`` (~10 µs a thread). A stall whose GUI thread neither ran nor waited for a core
+    was blocked — on the interpreter lock while another thread ran Python or held it in C."""
+
+    def __init__(self) -> None:
+        self._gui = threading.get_native_id()
+        self.last: dict[int, tuple[int, int]] = self.snapshot()
+
+    @staticmethod
+    def snapshot() -> dict[int, tuple[int, int]]:
+        out = {}
+        for tid in os.listdir("/proc/self/task"):
+            try:
+                with open(f"/proc/self/task/{tid}/schedstat", "rb") as f:
+                    run, wait, _n = f.read().split()
+            except (OSError, ValueError):
+                continue
+            out[int(tid)] = (int(run), int(wait))
+        return out
+
+    @staticmethod
+    def name(tid: int) -> str:
+        for t in threading.enumerate():
+            if t.native_id == tid:
+                return t.name
+        try:
+            with open(f"/proc/self/task/{tid}/comm") as f:
+                return f.read().strip()
+        except OSError:
+            return str(tid)
+
+    def gap(self) -> str:
+        """What each thread did since the last call: the GUI thread's ms on a core and
+        waiting for one, then the three other threads that ran most (ms on a core)."""
+        now = self.snapshot()
+        moved = {tid: (run - self.last.get(tid, (0, 0))[0], wait - self.last.get(tid, (0, 0))[1])
+                 for tid, (run, wait) in now.items()}
+        self.last = now
+        gui_run, gui_wait = moved.pop(self._gui, (0, 0))
+        others = sorted(moved.items(), key=lambda kv: -kv[1][0])[:3]
+        said = ", ".join(f"{self.name(tid)} {run / 1e6:.1f}" for tid, (run, _w) in others if run > 100_000)
+        return f"GUI ran {gui_run / 1e6:.1f} ms, waited for a core {gui_wait / 1e6:.1f} ms; others ran: {said or 'none'}"
+
+    def skip(self) -> None:
+        """Start the next gap now."""
+        self.last = self.snapshot()
+
+
 class StallMeter:
     """A 5 ms timer; :meth:`worst_ms` is the largest gap between two ticks since :meth:`reset`."""
 
-    def __init__(self, steal: HostSteal) -> None:
+    def __init__(self, steal: HostSteal, why: bool = False) -> None:
         from PySide6.QtCore import QTimer
 
+        #: With ``why``: each stall's threads (:class:`ThreadTimes`), beside :attr:`stalls`.
+        self.threads = ThreadTimes() if why else None
+        self.why: list[str] = []
         self._marks = _Marks(steal)
         self._steal0 = 0.0  # the host's steal at the gap's start
         #: Every gap ``(start, end, GUI CPU s, steal ms at start)``, since :meth:`reset`.
@@ -113,6 +167,10 @@ class StallMeter:
         if now - self._last > GOAL_MS / 1000:
             self.stalls.append((self._last, now))
             self.stall_cpu.append(cpu - self._cpu)
+            if self.threads is not None:
+                self.why.append(f"{1000 * (now - self._last):.1f} ms: {self.threads.gap()}")
+        elif self.threads is not None:
+            self.threads.skip()
         self.gaps.append((self._last, now, cpu - self._cpu, self._steal0))
         self._steal0 = self._marks.mark(now)
         self._last = now
