@@ -223,4 +223,5 @@ def test_an_opened_range_card_shows_every_day_it_folds(open_page, services, help
     spacing = panel.list.fontMetrics().lineSpacing()
     opened = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(0)).height()
     assert opened - folded >= (lines - 1) * spacing
+    shots_in_both_themes(page, "cards55-range-open")
     idle(qtbot, panel)
