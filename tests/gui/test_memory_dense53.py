@@ -124,3 +124,21 @@ def test_the_raw_preview_says_a_bullet_is_a_note(page, services, assistant, qtbo
     hint = "note — not sent as a memory; number it (#N: …) to make it one"
     assert items[2].startswith("- Ana uses VS Code.") and hint in items[2]
     assert hint not in items[0] and items[1] == "#1: Ana writes Python."
+
+
+def test_delete_is_offered_only_for_a_row_painted_selected(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """walk55 #10: the list took a current row when it got the keyboard, without
+    selecting it, and "Delete #1" stood beside the Add editor with no row highlighted.
+    Delete (button and key) names only a selected entry."""
+    for text in ("Prefers metric units", "Lives in Lisbon", "Plays the cello"):
+        services.memory.add(assistant, text)
+    page.schedule_reload()
+    _loaded(qtbot, page, 3)
+    page.list.setFocus()
+    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    page.entry_actions.add_memory()  # Ctrl+N: the Add editor takes the keyboard
+    qtbot.waitUntil(lambda: page.entry_actions.add_editor.hasFocus(), timeout=3000)
+    assert not page.delete_button.isVisibleTo(page) and not page.delete_action.isEnabled()
+    page.select_number(2)
+    qtbot.waitUntil(lambda: page.delete_button.isVisibleTo(page), timeout=3000)
+    assert page.delete_button.text() == "Delete #2" and page.delete_action.isEnabled()

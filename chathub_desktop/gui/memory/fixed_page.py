@@ -449,6 +449,7 @@ class MemoryPage(QWidget):
         self._cards_layout = lay
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
+        self.list.selectionModel().selectionChanged.connect(lambda *_a: self._sync_buttons())
         assert isinstance(self.delegate, FixedCardDelegate)
         self.delegate.pause_clicked.connect(self._toggle_pause)
         self.delegate.editor_shown.connect(self.editor_view.reveal)
@@ -591,9 +592,13 @@ class MemoryPage(QWidget):
 
     # --- state ------------------------------------------------------------------------------
     def current_entry(self) -> MemoryEntryView | None:
-        """The selected card."""
+        """The selected card: the current row when it is painted selected (walk55 #10: the
+        list takes a current row on focus without selecting it, and "Delete #1" was offered
+        beside the Add editor with no row highlighted)."""
         idx = self.list.currentIndex()
-        return self.model.entry(idx.row()) if idx.isValid() else None
+        if not idx.isValid() or not self.list.selectionModel().isSelected(idx):
+            return None
+        return self.model.entry(idx.row())
 
     @property
     def version(self) -> str:
