@@ -142,3 +142,29 @@ def test_delete_is_offered_only_for_a_row_painted_selected(page, services, assis
     page.select_number(2)
     qtbot.waitUntil(lambda: page.delete_button.isVisibleTo(page), timeout=3000)
     assert page.delete_button.text() == "Delete #2" and page.delete_action.isEnabled()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_selecting_an_entry_does_not_move_the_list(page, services, assistant, qtbot, theme):  # type: ignore[no-untyped-def]
+    """walk55 #9: "Delete #N" appearing beside the filter box grew its row by 8 px and
+    moved every card down. The box is as tall as the button, in both themes."""
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
+
+    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    try:
+        services.memory.add(assistant, "Prefers metric units")
+        services.memory.add(assistant, "Lives in Lisbon")
+        page.schedule_reload()
+        _loaded(qtbot, page, 2)
+        qtbot.wait(50)
+        top = page.list.mapTo(page, QPoint(0, 0)).y()
+        assert not page.delete_button.isVisibleTo(page)
+        page.select_number(1)
+        qtbot.waitUntil(lambda: page.delete_button.isVisibleTo(page), timeout=3000)
+        qtbot.wait(50)
+        assert page.list.mapTo(page, QPoint(0, 0)).y() == top
+        assert page.filter_edit.height() == page.delete_button.height()
+    finally:
+        ViewPrefs(QApplication.instance(), None).apply()  # the suite's look again

@@ -7,13 +7,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
 
 translate = QCoreApplication.translate
+
+
+class _SameHeight(QObject):
+    """Keeps ``edit`` as tall as ``button`` would be (walk55 #9: the row grew 8 px, moving
+    the list down, each time Delete #N appeared beside the 22 px box), measured again when
+    the look or font changes."""
+
+    def __init__(self, edit: QLineEdit, button: QPushButton) -> None:
+        super().__init__(edit)
+        self._edit, self._button = edit, button
+        edit.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: after the box is polished or its style or font changes, match the button."""
+        if event.type() in (QEvent.Type.Polish, QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._button.ensurePolished()
+            self._edit.setMinimumHeight(self._button.sizeHint().height())
+        return False
 
 
 class FilterRow(QHBoxLayout):
@@ -43,6 +61,7 @@ class FilterRow(QHBoxLayout):
         self.addWidget(self.filter_edit, 1)
         for w in (self.count_label, self.trust_button, self.delete_button):
             self.addWidget(w)
+        self._heights = _SameHeight(self.filter_edit, self.delete_button)
 
     def _button(self, name: str, text: Callable[[], str], action: QAction) -> QPushButton:
         b = QPushButton()
