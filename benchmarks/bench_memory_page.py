@@ -259,6 +259,19 @@ three pairs (``--turns`` names each build step): the page made ahead's largest s
 5.5 ms (made in two steps; the schedule form's foot made when placed; its layout before the first band's paint, 7.1–7.7 → ~3.8).
 The first open's largest turns 6.5 / 7.1 / 7.1 → 7.2 / 6.8 / 6.5 ms (≥ 5 ms: 5 / 4 / 6 → 4 / 4 / 3): the page's first paint on
 show (~6.5, Qt's own), the fixed cards' paints (~5, three an open), a 40-card layout pass (~5), the fits after the reads (4.5–7).
+The idle machine (walk55), 2026-12-05, load 0.2–0.6 (nothing else running), base54 (d8a2b44f, the
+session's start) and integ54 one after the other, two pairs. ``--repeat 5 --open-only``: the open's
+stall median 18.0 / 15.2 → 12.9 / 11.2 ms, worst 27.6 / 20.1 → 16.1 / 11.6 ms (the bare list's own
+open 34–64 ms). ``--open-only --in-window --turns``: the first open's worst stall 18.7 / 16.1 → 12.5 /
+11.0 ms, its largest turn 10.1 / 9.8 → 7.3 / 7.6 ms of GUI CPU; the page made ahead's largest step
+14.8 / 9.9 → 6.1 / 5.3 ms. The scroll to the last entry (``--in-window``) still stalled 22.6–54.7 ms
+with the GUI thread's own turns under 11 ms; ``--why`` (each stall's threads, from
+``/proc/self/task/*/schedstat``) showed the GUI thread neither running nor waiting for a core while
+the secret rules compiled (``secret-rules``, 25–30 ms in each such stall; started 2 s after the
+open). They now compile when the user first writes on the page: the scroll's worst stall 10.5 /
+8.9 / 10.7 ms (three runs, load 0.5–1.2), its opens 9.5 / 18.6 / 8.5 ms — the 18.6 ms one a
+worker's read of the page holding the interpreter lock (``chathub-gui_0`` 11.7 ms, the GUI thread
+ran 1.0 ms in it).
 """
 
 from __future__ import annotations
