@@ -259,6 +259,7 @@ three pairs (``--turns`` names each build step): the page made ahead's largest s
 5.5 ms (made in two steps; the schedule form's foot made when placed; its layout before the first band's paint, 7.1–7.7 → ~3.8).
 The first open's largest turns 6.5 / 7.1 / 7.1 → 7.2 / 6.8 / 6.5 ms (≥ 5 ms: 5 / 4 / 6 → 4 / 4 / 3): the page's first paint on
 show (~6.5, Qt's own), the fixed cards' paints (~5, three an open), a 40-card layout pass (~5), the fits after the reads (4.5–7).
+
 The idle machine (walk55), 2026-12-05, load 0.2–0.6 (nothing else running), base54 (d8a2b44f, the
 session's start) and integ54 one after the other, two pairs. ``--repeat 5 --open-only``: the open's
 stall median 18.0 / 15.2 → 12.9 / 11.2 ms, worst 27.6 / 20.1 → 16.1 / 11.6 ms (the bare list's own
