@@ -31,7 +31,7 @@ from types import FrameType
 import pytest
 
 from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
-from tests.gui.helpers import settled
+from tests.gui.helpers import settled, shown_memory_page
 
 _LOOP: asyncio.AbstractEventLoop | None = None
 _GUI_DIR = str(Path(__file__).resolve().parents[2] / "chathub_desktop" / "gui")
@@ -297,3 +297,17 @@ def _leftovers_freed(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
 #: Tests between full collections (the others walk only one test's objects).
 _FULL_COLLECT_EVERY = 100
 _TEARDOWNS = itertools.count(1)
+
+
+@pytest.fixture
+def assistant(services):  # type: ignore[no-untyped-def]
+    """An assistant "Helper" (gpt-4o-mini); its id. The Memory page tests' own."""
+    return services.assistants.create("Helper", model="gpt-4o-mini").id
+
+
+@pytest.fixture
+def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """The Memory page of :func:`assistant`, shown (``tests.gui.helpers.shown_memory_page``);
+    a test file with a ``page`` of its own uses that."""
+    with shown_memory_page(services, assistant, qtbot) as p:
+        yield p

@@ -11,19 +11,6 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QToolButton
 
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.memory.page_common import HelpMark
-from chathub_desktop.services.container import Services
-from tests.gui.helpers import shown_memory_page
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
 
 
 def _loaded(qtbot, p: MemoryPage, total: int) -> None:  # type: ignore[no-untyped-def]

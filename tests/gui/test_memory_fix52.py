@@ -5,27 +5,14 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD, layout_lines
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
-from tests.gui.helpers import shown_memory_page
 
 WORDS = ("prefers", "answers", "with", "tables", "and", "a", "short", "intro", "before", "code", "in", "Python")
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
 
 
 def put_cards(services: Services, aid: int, texts: list[str]) -> None:

@@ -12,19 +12,6 @@ import pytest
 
 from chathub_desktop.gui.design.tokens import Width
 from chathub_desktop.gui.settings.setting_rows import SettingRow
-from chathub_desktop.services.container import Services
-from tests.gui.helpers import shown_memory_page
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
 
 
 def idle(qtbot, p) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
@@ -18,11 +17,11 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
-from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.container import open_services
 from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export
 from chathub_desktop.storage.models import FixedMemoryDocument, utcnow
 from tests.fakes.chatgpt_exports import browser_conversation, write_export
-from tests.gui.helpers import reload_assistants, shown_memory_page
+from tests.gui.helpers import reload_assistants
 
 RAW = (
     "# About me\n"
@@ -37,17 +36,6 @@ RAW = (
     "#7: travels by train\n"
     "last line without newline"
 )
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
 
 
 def texts(p: MemoryPage) -> list[tuple[int, str]]:

@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from chathub_desktop.services.container import Services
 from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 from tests.gui.test_memory_page_walk36 import PAGE_H, PAGE_W, dream_now_in_view, idle
 
 #: The page's part of an 800×560 window (the rail beside it, the status line under it).
 SMALL_W, SMALL_H = 744, 520
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
 
 
 @pytest.fixture

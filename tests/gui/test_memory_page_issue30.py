@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
@@ -17,20 +16,9 @@ from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.nav_rail import PageId
-from chathub_desktop.services.container import Services, open_services
+from chathub_desktop.services.container import open_services
 from tests.fakes.assistant_age import existing_since
-from tests.gui.helpers import reload_assistants, shown_memory_page
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
+from tests.gui.helpers import reload_assistants
 
 
 def shown(p: MemoryPage) -> list[str]:

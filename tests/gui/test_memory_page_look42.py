@@ -17,18 +17,12 @@ from chathub_desktop.gui.memory.dream_schedule_form import KEEP_HELP, SCHEDULE_H
 from chathub_desktop.gui.memory.dreaming_group import DREAMING_HELP, SNIPPETS_HELP
 from chathub_desktop.gui.memory.fixed_page import FIXED_MEMORY_HELP, MEMORY_SWITCH_HELP
 from chathub_desktop.gui.memory.page_common import HelpMark
-from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import shown_memory_page
 
 #: A card as SmolLM2 wrote it on walk40's machine: headings, a list, emphasis.
 MARKDOWN_CARD = ("# How the user works\n\n## Conversation 1\n- Wants **short** answers\n- Uses `pytest`\n"
                  "The user asks about [Lisbon](https://example.org).")
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
 
 
 @pytest.fixture

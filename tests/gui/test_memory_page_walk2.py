@@ -21,17 +21,6 @@ from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 
 
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
-
-
 def idle(qtbot, p: MemoryPage) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: not p.runner.pending() and not p.busy and not p.refresh.timer.isActive(), timeout=5000)
 

@@ -21,21 +21,10 @@ from chathub_desktop.gui.memory.raw_editor import RAW_EDIT_HELP
 from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
-from tests.gui.helpers import reload_assistants, shown_memory_page
+from tests.gui.helpers import reload_assistants
 
 #: The page in an 800×560 window, less the rail.
 SMALL = (744, 560)
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
 
 
 def seed(services: Services, aid: int, n: int) -> None:

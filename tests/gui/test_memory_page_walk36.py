@@ -8,16 +8,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from chathub_desktop.gui.memory.fixed_page import EMPTY_LINE, MemoryPage
-from chathub_desktop.services.container import Services
 from tests.gui.helpers import dream_now_at_rest, shown_memory_page
 
 #: The page's part of a 1366×768 window (the rail beside it).
 PAGE_W, PAGE_H = 1310, 768
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
 
 
 @pytest.fixture

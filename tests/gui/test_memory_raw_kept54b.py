@@ -4,22 +4,6 @@ editor open with what was typed, and Save then stores it (MEM-3)."""
 
 from __future__ import annotations
 
-import pytest
-
-from chathub_desktop.services.container import Services
-from tests.gui.helpers import shown_memory_page
-
-
-@pytest.fixture
-def assistant(services: Services) -> int:
-    return services.assistants.create("Helper", model="gpt-4o-mini").id
-
-
-@pytest.fixture
-def page(qloop, services, assistant, qtbot):  # type: ignore[no-untyped-def]
-    with shown_memory_page(services, assistant, qtbot) as p:
-        yield p
-
 
 def test_unsaved_raw_text_is_kept_through_history_and_saved_after(  # type: ignore[no-untyped-def]
         page, services, assistant, qtbot):
