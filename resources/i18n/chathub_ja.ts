@@ -2041,16 +2041,6 @@ Restore previous version undoes this.</source>
         <translation>%2 で %1</translation>
     </message>
     <message>
-        <source>%1 at %2 UTC</source>
-        <comment>the next dream: its day (today, tomorrow or a date), then the UTC time</comment>
-        <translation>%1 UTC %2</translation>
-    </message>
-    <message>
-        <source>%1 at %2 in %3 (%4 UTC)</source>
-        <comment>the next dream: its day (today, tomorrow or a date), the user&apos;s time and place, the UTC time</comment>
-        <translation>%1 %3 で %2（UTC %4）</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>
@@ -2097,12 +2087,13 @@ Restore previous version undoes this.</source>
         <translation>スケジュールと残すドリームカード数を保存します（このフォームで Ctrl+S）。余分なカードは同じ書き込みでまとめられます</translation>
     </message>
     <message>
-        <source>Not saved yet: press Save below to use this schedule.</source>
-        <translation>まだ保存していません：下の「保存」を押すとこのスケジュールを使います。</translation>
+        <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
+        <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
+        <translation>保存すると、%2にすぐ %1（UTC）についてドリームし、%3に予定されていて逃した実行を補います。</translation>
     </message>
     <message>
-        <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
-        <translation>スケジュールが次に実行される時刻（UTC）。その前の UTC の 1 日についてドリームします</translation>
+        <source>Not saved yet: press Save below to use this schedule.</source>
+        <translation>まだ保存していません：下の「保存」を押すとこのスケジュールを使います。</translation>
     </message>
     <message>
         <source>Every %1 at %2 UTC</source>
@@ -2117,8 +2108,31 @@ Restore previous version undoes this.</source>
         <translation>今日</translation>
     </message>
     <message>
+        <source>yesterday</source>
+        <translation>昨日</translation>
+    </message>
+    <message>
         <source>tomorrow</source>
         <translation>明日</translation>
+    </message>
+    <message>
+        <source>%1 at %2 UTC</source>
+        <comment>a dream&apos;s time: its day (yesterday, today, tomorrow or a date), then the UTC time</comment>
+        <translation>%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>(%1 UTC)</source>
+        <comment>the UTC time beside the user&apos;s</comment>
+        <translation>（UTC %1）</translation>
+    </message>
+    <message>
+        <source>%1 at %2 in %3 %4</source>
+        <comment>a dream&apos;s time: its day (yesterday, today, tomorrow or a date), the user&apos;s time and place, then the UTC time in brackets, e.g. (02:00 UTC)</comment>
+        <translation>%1 %3 で %2%4</translation>
+    </message>
+    <message>
+        <source>When the schedule fires next, in your time with UTC beside it; it dreams over the UTC day before</source>
+        <translation>スケジュールが次に実行される時刻（あなたの時刻、横に UTC）。その前の UTC の 1 日についてドリームします</translation>
     </message>
     <message>
         <source>Memory &amp;dream</source>
@@ -2149,6 +2163,11 @@ Restore previous version undoes this.</source>
         <translation><numerusform>ドリームカードを %n 枚残すと、古いカードは範囲カードにまとめられます（テキストをつなげます。次のドリームで要約し直すことがあります）：</numerusform></translation>
     </message>
     <message>
+        <source>Last scheduled run: %1, over %2 (UTC) — </source>
+        <comment>%1 when it ran, as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;; %2 the UTC day it read</comment>
+        <translation>最新の予定実行：%1、%2（UTC）について — </translation>
+    </message>
+    <message>
         <source>Added</source>
         <translation>追加</translation>
     </message>
@@ -2159,10 +2178,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Range card rewritten</source>
         <translation>範囲カードを書き直す</translation>
-    </message>
-    <message>
-        <source>Saving dreams right away: the %1 run was missed, so it catches up on Save (now, %2) over %3 (UTC). Later runs follow the schedule.</source>
-        <translation>保存するとすぐにドリームします：%1 の実行を逃したため、保存時（今、%2）に %3（UTC）について追いつきます。その後の実行はスケジュールどおりです。</translation>
     </message>
     <message>
         <source>Saved: %1 · keep %2 cards</source>
@@ -2189,10 +2204,6 @@ Restore previous version undoes this.</source>
         <translation>最新の予定実行：まだありません。</translation>
     </message>
     <message>
-        <source>Last scheduled run: %1, over %2 — </source>
-        <translation>最新の予定実行：%1、%2 について — </translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>停止しました</translation>
     </message>
@@ -2202,7 +2213,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source> It is tried again from %1.</source>
-        <translation>%1 以降に再試行されます。</translation>
+        <translation>%1以降に再試行されます。</translation>
     </message>
     <message>
         <source> It is tried again on the next cycle.</source>

@@ -2041,16 +2041,6 @@ Restore previous version undoes this.</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <source>%1 at %2 UTC</source>
-        <comment>the next dream: its day (today, tomorrow or a date), then the UTC time</comment>
-        <translation>%1 UTC %2</translation>
-    </message>
-    <message>
-        <source>%1 at %2 in %3 (%4 UTC)</source>
-        <comment>the next dream: its day (today, tomorrow or a date), the user&apos;s time and place, the UTC time</comment>
-        <translation>%1 %3 %2（UTC %4）</translation>
-    </message>
-    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>
@@ -2097,12 +2087,13 @@ Restore previous version undoes this.</source>
         <translation>保存计划和保留梦境卡片数（在此表单中按 Ctrl+S）；多出的卡片会在同一次写入中合并</translation>
     </message>
     <message>
-        <source>Not saved yet: press Save below to use this schedule.</source>
-        <translation>尚未保存：点击下方的“保存”即可使用此计划。</translation>
+        <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
+        <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
+        <translation>保存后会在%2立即做梦，读取 %1（UTC），补上原定于%3却已错过的那次运行。</translation>
     </message>
     <message>
-        <source>When the schedule fires next (UTC); it dreams over the UTC day before</source>
-        <translation>计划下次触发的时间（UTC）；它会对前一个 UTC 日做梦</translation>
+        <source>Not saved yet: press Save below to use this schedule.</source>
+        <translation>尚未保存：点击下方的“保存”即可使用此计划。</translation>
     </message>
     <message>
         <source>Every %1 at %2 UTC</source>
@@ -2117,8 +2108,31 @@ Restore previous version undoes this.</source>
         <translation>今天</translation>
     </message>
     <message>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
         <source>tomorrow</source>
         <translation>明天</translation>
+    </message>
+    <message>
+        <source>%1 at %2 UTC</source>
+        <comment>a dream&apos;s time: its day (yesterday, today, tomorrow or a date), then the UTC time</comment>
+        <translation>%1 UTC %2</translation>
+    </message>
+    <message>
+        <source>(%1 UTC)</source>
+        <comment>the UTC time beside the user&apos;s</comment>
+        <translation>（UTC %1）</translation>
+    </message>
+    <message>
+        <source>%1 at %2 in %3 %4</source>
+        <comment>a dream&apos;s time: its day (yesterday, today, tomorrow or a date), the user&apos;s time and place, then the UTC time in brackets, e.g. (02:00 UTC)</comment>
+        <translation>%1 %3 %2%4</translation>
+    </message>
+    <message>
+        <source>When the schedule fires next, in your time with UTC beside it; it dreams over the UTC day before</source>
+        <translation>计划下次触发的时间：你的时间，旁边附 UTC；它会对前一个 UTC 日做梦</translation>
     </message>
     <message>
         <source>Memory &amp;dream</source>
@@ -2149,6 +2163,11 @@ Restore previous version undoes this.</source>
         <translation><numerusform>保留 %n 张梦境卡片会把较早的卡片合并成一张范围卡片（拼接其文本；下次梦境可能会重新总结）：</numerusform></translation>
     </message>
     <message>
+        <source>Last scheduled run: %1, over %2 (UTC) — </source>
+        <comment>%1 when it ran, as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;; %2 the UTC day it read</comment>
+        <translation>最近一次计划运行：%1，读取 %2（UTC） — </translation>
+    </message>
+    <message>
         <source>Added</source>
         <translation>添加</translation>
     </message>
@@ -2159,10 +2178,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Range card rewritten</source>
         <translation>重写范围卡片</translation>
-    </message>
-    <message>
-        <source>Saving dreams right away: the %1 run was missed, so it catches up on Save (now, %2) over %3 (UTC). Later runs follow the schedule.</source>
-        <translation>保存后会立即做梦：%1 的运行已错过，因此会在保存时（现在，%2）补做，读取 %3（UTC）。之后的运行按计划进行。</translation>
     </message>
     <message>
         <source>Saved: %1 · keep %2 cards</source>
@@ -2189,10 +2204,6 @@ Restore previous version undoes this.</source>
         <translation>最近一次计划运行：还没有。</translation>
     </message>
     <message>
-        <source>Last scheduled run: %1, over %2 — </source>
-        <translation>最近一次计划运行：%1，读取 %2 — </translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
@@ -2202,7 +2213,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source> It is tried again from %1.</source>
-        <translation>将从 %1 起重试。</translation>
+        <translation>将从%1起重试。</translation>
     </message>
     <message>
         <source> It is tried again on the next cycle.</source>

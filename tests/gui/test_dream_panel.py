@@ -559,8 +559,8 @@ def test_empty_list_says_when_todays_chats_become_a_card(open_page, services, he
     # two short lines (walk45 #8); the whole explanation is the tooltip
     # the schedule row's words for the next dream (rev54), the user's time first
     assert panel.empty_label.text() == ("No dream cards yet.\nToday's chats become a card tomorrow at 03:00 in Berlin "
-                                        "(02:00 UTC).")
-    assert "today's chats (2 Dec 2026) get theirs tomorrow at 03:00 in Berlin (02:00 UTC)." \
+                                        "(02:00\u00a0UTC).")
+    assert "today's chats (2 Dec 2026) get theirs tomorrow at 03:00 in Berlin (02:00\u00a0UTC)." \
         in panel.empty_label.toolTip()
 
 

@@ -69,23 +69,28 @@ def test_the_schedule_says_what_it_does_in_words_and_save_shows_only_for_a_chang
     assert services.dreams.settings(assistant).schedule.time_utc == "02:00"  # nothing was written
 
 
-def test_next_words_names_today_and_tomorrow_where_the_user_is() -> None:
-    """Memlook52 ("Next: tonight"): the next firing says today or tomorrow by the user's
-    own calendar, else only its day, in the user's time with UTC beside it (audit54b #6);
-    a weekly plan names its weekday and local day."""
+def test_when_words_names_yesterday_today_and_tomorrow_where_the_user_is() -> None:
+    """Memlook52 ("Next: tonight"): a dream's time says yesterday, today or tomorrow by the
+    user's own calendar, else only its day, in the user's time with UTC beside it
+    (audit54b #6); neither the day nor "(… UTC)" wraps inside (walk55); a weekly plan
+    names its weekday and local day."""
     from chathub_desktop.core.dream_schedule import Schedule
-    from chathub_desktop.gui.memory.dream_schedule_form import next_words, plan_words, weekday_name
+    from chathub_desktop.gui.memory.dream_schedule_form import plan_words, weekday_name, when_words
 
     berlin = ZoneInfo("Europe/Berlin")
     now = datetime(2026, 12, 2, 22, 30, tzinfo=UTC)  # 23:30 in Berlin
     # audit54b #6: the user's time first, UTC beside it
-    assert next_words(datetime(2026, 12, 2, 22, 45, tzinfo=UTC), now, berlin, "Berlin") == (
-        "today at 23:45 in Berlin (22:45 UTC)")
-    assert next_words(datetime(2026, 12, 2, 23, 0, tzinfo=UTC), now, berlin, "Berlin") == (
-        "tomorrow at 00:00 in Berlin (23:00 UTC)")  # tomorrow there, though today in UTC
-    assert next_words(datetime(2026, 12, 5, 2, 0, tzinfo=UTC), now, berlin, "Berlin") == (
-        "5\u00a0Dec\u00a02026 at 03:00 in Berlin (02:00 UTC)")  # the day never wraps inside
-    assert next_words(datetime(2026, 12, 3, 2, 0, tzinfo=UTC), now, UTC, "UTC") == "tomorrow at 02:00 UTC"
+    assert when_words(datetime(2026, 12, 2, 22, 45, tzinfo=UTC), now, berlin, "Berlin") == (
+        "today at 23:45 in Berlin (22:45\u00a0UTC)")
+    assert when_words(datetime(2026, 12, 2, 23, 0, tzinfo=UTC), now, berlin, "Berlin") == (
+        "tomorrow at 00:00 in Berlin (23:00\u00a0UTC)")  # tomorrow there, though today in UTC
+    assert when_words(datetime(2026, 12, 5, 2, 0, tzinfo=UTC), now, berlin, "Berlin") == (
+        "5\u00a0Dec\u00a02026 at 03:00 in Berlin (02:00\u00a0UTC)")  # the day never wraps inside
+    assert when_words(datetime(2026, 12, 1, 21, 24, tzinfo=UTC), now, berlin, "Berlin") == (
+        "yesterday at 22:24 in Berlin (21:24\u00a0UTC)")  # a run that was (walk55: the last run)
+    assert when_words(datetime(2026, 12, 1, 23, 30, tzinfo=UTC), now, berlin, "Berlin") == (
+        "today at 00:30 in Berlin (23:30\u00a0UTC)")  # yesterday in UTC, today there
+    assert when_words(datetime(2026, 12, 3, 2, 0, tzinfo=UTC), now, UTC, "UTC") == "tomorrow at 02:00 UTC"
     weekly = Schedule("weekly", "23:30", 0)  # Sunday 23:30 UTC is Monday 00:30 in Berlin
     assert plan_words(weekly, datetime(2026, 12, 6, 23, 30, tzinfo=UTC), berlin, "Berlin") == (
         f"Every {weekday_name(0)} at 23:30 UTC — {weekday_name(1)} 00:30 in Berlin")  # the interface's day names

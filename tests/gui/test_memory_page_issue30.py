@@ -207,11 +207,11 @@ def test_the_next_dream_line_says_the_local_time_across_a_dst_change(page, servi
     qtbot.waitUntil(lambda: form.view is not None and form.view.schedule.frequency == "daily", timeout=5000)
     assert form.view is not None
     for now, at, said in ((datetime(2026, 3, 27, 12, 0, tzinfo=UTC), datetime(2026, 3, 28, 2, 0, tzinfo=UTC),
-                           "tomorrow at 03:00 in Berlin (02:00 UTC)"),
+                           "tomorrow at 03:00 in Berlin (02:00\u00a0UTC)"),
                           (datetime(2026, 3, 28, 12, 0, tzinfo=UTC), datetime(2026, 3, 29, 2, 0, tzinfo=UTC),
-                           "tomorrow at 04:00 in Berlin (02:00 UTC)"),
+                           "tomorrow at 04:00 in Berlin (02:00\u00a0UTC)"),
                           (datetime(2026, 3, 27, 12, 0, tzinfo=UTC), datetime(2026, 3, 30, 2, 0, tzinfo=UTC),
-                           "30\u00a0Mar\u00a02026 at 04:00 in Berlin (02:00 UTC)")):
+                           "30\u00a0Mar\u00a02026 at 04:00 in Berlin (02:00\u00a0UTC)")):
         form.clock = lambda now=now: now  # type: ignore[misc]
         form.view = replace(form.view, next_at=at)
         form.set_memory_enabled(True)  # says the line again
@@ -233,9 +233,8 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     assert expected is not None
     qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
     text = form.catch_up_label.text()
-    assert text.startswith("Saving dreams right away")
     day = expected.history_day  # the locale's long date ("en" in the tests), not ISO
-    assert f"over {day.day} {day:%b %Y} (UTC)" in text
+    assert text.startswith(f"Saving dreams over {day.day}\u00a0{day:%b}\u00a0{day:%Y} (UTC) right away, today at "), text
     assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
     qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up

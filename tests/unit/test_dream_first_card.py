@@ -51,8 +51,8 @@ def test_empty_text_names_the_first_card_time() -> None:
     # the next dream said as the schedule row says it (rev54): the user's day and time first
     assert empty_text(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
         "No dream cards yet.\nA card covers one finished UTC day: today's chats (2 Dec 2026) get "
-        "theirs tomorrow at 03:00 in Berlin (02:00 UTC). The earliest possible is 00:00 UTC: set that time above to "
-        "get it then.\nChatHub has to be open then, in its window or the tray; a run missed while it is closed "
+        "theirs tomorrow at 03:00 in Berlin (02:00\u00a0UTC). The earliest possible is 00:00 UTC: set that time "
+        "above to get it then.\nChatHub has to be open then, in its window or the tray; a run missed while it is closed "
         "happens at the next start.\nDream now (Ctrl+Shift+D) reads a past day you chatted on.")
     assert "get theirs tomorrow at 00:00 UTC.\nChatHub has to be open" in \
         empty_text(Schedule("daily", "00:00"), NOW, UTC, "UTC")
@@ -72,7 +72,7 @@ def test_the_empty_list_says_two_short_lines() -> None:
     """walk45 #8: four centred lines were too many; the list says when in two (the tooltip
     keeps the whole explanation, :func:`empty_text`)."""
     assert empty_line(Schedule("daily", "02:00"), NOW, BERLIN, "Berlin") == (
-        "No dream cards yet.\nToday's chats become a card tomorrow at 03:00 in Berlin (02:00 UTC).")
+        "No dream cards yet.\nToday's chats become a card tomorrow at 03:00 in Berlin (02:00\u00a0UTC).")
     assert empty_line(Schedule("off"), NOW, UTC, "UTC") == (
         "No dream cards yet.\nThe schedule is off: choose Daily above and Save.")
     assert empty_line(Schedule("weekly", "02:00", 0), NOW, UTC, "UTC") == (

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, tzinfo
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
-from chathub_desktop.gui.memory.dream_schedule_form import next_words
+from chathub_desktop.gui.memory.dream_schedule_form import when_words
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
@@ -51,7 +51,7 @@ def empty_line(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    when = next_words(slot.fire_at, now, zone, place)  # as the schedule row says it
+    when = when_words(slot.fire_at, now, zone, place)  # as the schedule row says it
     if slot.history_day != today:
         return "\n".join((empty, fill(translate("MemoryPage", "The next Weekly run, %1, reads %2."), when,
                                       format_day(slot.history_day))))
@@ -82,7 +82,7 @@ def empty_text(schedule: Schedule | None, now: datetime, zone: tzinfo, place: st
     slot = first_slot_reading(schedule, today)
     if slot is None:  # not reached: an enabled schedule always has a next slot
         return empty
-    when = next_words(slot.fire_at, now, zone, place)  # as the schedule row says it
+    when = when_words(slot.fire_at, now, zone, place)  # as the schedule row says it
     if slot.history_day != today:  # Weekly: its run reads only the day before its weekday
         first = fill(translate("MemoryPage", "A card covers one finished UTC day, and a Weekly run reads only the "
                                              "day before it: the next one, %1, reads %2. Choose Daily above for a "

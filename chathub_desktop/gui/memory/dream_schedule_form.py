@@ -3,11 +3,13 @@ Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory drea
 Daily / Weekly, the UTC time and weekday with the user's local time beside it, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
-is previewed first); the latest scheduled run; and, only while the form differs from what is stored, a foot with Cancel
-and Save (a save that would dream at once says which day there first), where a save then
-says "Saved: …" for a few seconds (walk52b #3). A component of
-:class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
-:class:`DreamHost`."""
+is previewed first); the latest scheduled run; and, only while the form differs from
+what is stored, a foot with Cancel and Save (a save that would dream at once says which
+day there first), where a save then says "Saved: …" for a few seconds (walk52b #3).
+A time something runs is said one way, the user's first with UTC beside it
+(:func:`when_words`); a schedule the other way round, as stored (:func:`with_local`).
+A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as
+a :class:`DreamHost`."""
 
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut, tight
 from chathub_desktop.gui.settings.setting_rows import SettingRow, divider, row_box
-from chathub_desktop.gui.shell.day_format import format_day, format_day_time, interface_locale
+from chathub_desktop.gui.shell.day_format import format_day, interface_locale
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
@@ -138,20 +140,19 @@ def day_name(d: date, *, short: bool = False) -> str:
     return interface_locale().dayName(d.isoweekday(), form)
 
 
-def format_utc(dt: datetime) -> str:
-    """``1 Dec 2026, 02:00 UTC`` for an aware (or naive, taken as UTC) time: the page's
-    one date style (:func:`~chathub_desktop.gui.shell.day_format.format_day_time`, issue 30)."""
-    return format_day_time(_as_utc(dt))
-
-
-def describe_schedule(s: Schedule) -> str:
+def describe_schedule(s: Schedule, at: datetime | None = None, zone: tzinfo = UTC, place: str = "UTC") -> str:
     """``Daily at 02:00 UTC``, ``Weekly on Sunday at 02:00 UTC`` or ``Off``, in the
-    interface language (the core's ``Schedule.describe`` stays English for the CLI)."""
+    interface language (the core's ``Schedule.describe`` stays English for the CLI); with
+    the user's time beside it for the firing at ``at`` (aware) when ``place`` is not UTC,
+    as the schedule row says it: ``Daily at 02:00 UTC — 03:00 in Berlin`` (DRM-2; walk55:
+    the foot's "Saved: …" was UTC only)."""
     if s.frequency is DreamFrequency.DAILY:
-        return fill(translate("MemoryPage", "Daily at %1 UTC"), s.time_utc)
-    if s.frequency is DreamFrequency.WEEKLY:
-        return fill(translate("MemoryPage", "Weekly on %1 at %2 UTC"), weekday_name(s.weekday), s.time_utc)
-    return translate("MemoryPage", "Off")
+        utc = fill(translate("MemoryPage", "Daily at %1 UTC"), s.time_utc)
+    elif s.frequency is DreamFrequency.WEEKLY:
+        utc = fill(translate("MemoryPage", "Weekly on %1 at %2 UTC"), weekday_name(s.weekday), s.time_utc)
+    else:
+        return translate("MemoryPage", "Off")
+    return utc if at is None else with_local(utc, s, at, zone, place)
 
 
 def weekday_name(weekday: int) -> str:
@@ -177,6 +178,12 @@ def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tu
     return mine, f"{utc_text} — {mine}"
 
 
+def with_local(utc: str, schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
+    """``utc`` (a schedule said in UTC) with the user's time of the firing at ``at`` beside
+    it — ``Every day at 02:00 UTC — 03:00 in Berlin`` — or alone when ``place`` is UTC."""
+    return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
+
+
 def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
     """What an enabled ``schedule`` does, in words, with the user's time for the firing at
     ``at`` (aware): ``Every day at 02:00 UTC — 03:00 in Berlin``, ``Every Sunday at 02:00
@@ -186,7 +193,7 @@ def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> st
         utc = fill(translate("MemoryPage", "Every %1 at %2 UTC"), weekday_name(schedule.weekday), schedule.time_utc)
     else:
         utc = fill(translate("MemoryPage", "Every day at %1 UTC"), schedule.time_utc)
-    return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
+    return with_local(utc, schedule, at, zone, place)
 
 
 def keep_together(text: str) -> str:
@@ -198,23 +205,30 @@ def keep_together(text: str) -> str:
     return joined.replace(" ", "\u00a0")
 
 
-def next_words(at: datetime, now: datetime, zone: tzinfo, place: str) -> str:
-    """The next firing ``at`` in the user's time with UTC beside it, its day said as today
-    or tomorrow where the user is, else the local date (memlook52 "Next: tonight";
-    audit54b #6: it was UTC only): ``tomorrow at 03:00 in Berlin (02:00 UTC)``, ``8 Dec
-    2026 at 03:00 in Berlin (02:00 UTC)``; ``tomorrow at 02:00 UTC`` when ``place`` is
-    UTC. The day never wraps inside (:func:`keep_together`). DRM-2."""
+def when_words(at: datetime, now: datetime, zone: tzinfo, place: str) -> str:
+    """The instant ``at`` in the user's time with UTC beside it, its day said as
+    yesterday, today or tomorrow where the user is (at ``now``), else the local date:
+    ``tomorrow at 03:00 in Berlin (02:00 UTC)``, ``8 Dec 2026 at 03:00 in Berlin (02:00
+    UTC)``; ``tomorrow at 02:00 UTC`` when ``place`` is UTC. The page's one way to say
+    when a dream runs or ran (memlook52 "Next: tonight"; audit54b #6 and walk55: the next
+    dream, the last run, its retry and a catch-up were UTC only or mixed). The day and the
+    UTC part never wrap inside (:func:`keep_together`; walk55: "（UTC | 14:30）" in 日本語).
+    DRM-2, DRM-5."""
     utc = _as_utc(at)
     local = utc.astimezone(zone)
     days = (local.date() - _as_utc(now).astimezone(zone).date()).days
-    word = {0: translate("MemoryPage", "today"), 1: translate("MemoryPage", "tomorrow")}.get(days)
+    word = {-1: translate("MemoryPage", "yesterday"), 0: translate("MemoryPage", "today"),
+            1: translate("MemoryPage", "tomorrow")}.get(days)
     day = keep_together(format_day(local.date()) if word is None else word)
     if place == "UTC":
-        return fill(translate("MemoryPage", "%1 at %2 UTC", "the next dream: its day (today, tomorrow or a date), "
-                                                            "then the UTC time"), day, f"{utc:%H:%M}")
-    return fill(translate("MemoryPage", "%1 at %2 in %3 (%4 UTC)", "the next dream: its day (today, tomorrow or a "
-                                                                   "date), the user's time and place, the UTC time"),
-                day, f"{local:%H:%M}", place, f"{utc:%H:%M}")
+        return fill(translate("MemoryPage", "%1 at %2 UTC", "a dream's time: its day (yesterday, today, tomorrow "
+                                                            "or a date), then the UTC time"), day, f"{utc:%H:%M}")
+    beside = keep_together(fill(translate("MemoryPage", "(%1 UTC)", "the UTC time beside the user's"),
+                                f"{utc:%H:%M}"))
+    return fill(translate("MemoryPage", "%1 at %2 in %3 %4", "a dream's time: its day (yesterday, today, tomorrow "
+                                                             "or a date), the user's time and place, then the UTC "
+                                                             "time in brackets, e.g. (02:00 UTC)"),
+                day, f"{local:%H:%M}", place, beside)
 
 
 class DreamHost(Protocol):
@@ -356,7 +370,8 @@ class ScheduleForm(QWidget):
         set_tone(self.next_label, Tone.MUTED)
         set_text_size(self.next_label, TypeScale.CAPTION)
         t.bind(self.next_label.setToolTip, lambda: translate(
-            "MemoryPage", "When the schedule fires next (UTC); it dreams over the UTC day before"))
+            "MemoryPage", "When the schedule fires next, in your time with UTC beside it; it dreams over the UTC "
+                          "day before"))
         when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
                        self.local_label)
         when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
@@ -616,14 +631,17 @@ class ScheduleForm(QWidget):
         self.catch_up_label.setVisible(slot is not None)
 
     def catch_up_text(self, slot: Slot) -> str:
-        """What a save that would dream at once says first: the day and when."""
+        """What a save that would dream at once says first, in one sentence: the UTC day
+        it dreams over and when, then the missed run it makes up for, each time the user's
+        with UTC beside it (walk55: "the 5 Dec 2026, 14:30 UTC run", "(now, 22:24 in
+        Berlin)" and "over 4 Dec 2026 (UTC)" were three styles)."""
         zone, place = self.local_zone
-        now = self.clock().astimezone(zone)
-        here = f"{now:%H:%M} UTC" if place == "UTC" else fill(translate("MemoryPage", "%1 in %2"),
-                                                               f"{now:%H:%M}", place)
-        return fill(translate("MemoryPage", "Saving dreams right away: the %1 run was missed, so it catches up on "
-                                            "Save (now, %2) over %3 (UTC). Later runs follow the schedule."),
-                    format_utc(slot.fire_at), here, format_day(slot.history_day))
+        now = self.clock()
+        return fill(translate("MemoryPage", "Saving dreams over %1 (UTC) right away, %2, to make up for the run "
+                                            "missed %3.", "%1 a UTC day; %2 now and %3 the missed run, each said "
+                                                          "as 'today at 15:30 in Berlin (14:30 UTC)'"),
+                    keep_together(format_day(slot.history_day)), when_words(now, now, zone, place),
+                    when_words(slot.fire_at, now, zone, place))
 
     def _write_schedule(self, frequency: DreamFrequency, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -637,8 +655,11 @@ class ScheduleForm(QWidget):
             self._show_schedule_info()
             self.build_foot()  # made already when the form was shown
             schedule, keep = result.schedule, str(result.keep)
-            self.texts.bind(self.saved_label.setText, lambda: fill(translate("MemoryPage", "Saved: %1 · keep %2 cards"),
-                                                                   describe_schedule(schedule), keep))
+            slot = next_slot(schedule, self.clock())
+            zone, place = self.local_zone
+            self.texts.bind(self.saved_label.setText, lambda: fill(
+                translate("MemoryPage", "Saved: %1 · keep %2 cards"),
+                describe_schedule(schedule, slot.fire_at if slot is not None else None, zone, place), keep))
             self._saved_timer.start()
             self.sync()
             self._host.schedule_reload()
@@ -658,6 +679,8 @@ class ScheduleForm(QWidget):
             return
         s = v.schedule
         typed = self.typed_schedule()
+        zone, place = self.local_zone
+        now = self.clock()
         if not self.memory_enabled:
             text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
@@ -665,9 +688,8 @@ class ScheduleForm(QWidget):
         elif not s.enabled:
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
-            zone, place = self.local_zone
             text = fill(translate("MemoryPage", "%1. Next dream: %2."), plan_words(s, v.next_at, zone, place),
-                        next_words(v.next_at, self.clock(), zone, place))
+                        when_words(v.next_at, now, zone, place))
         else:
             text = describe_schedule(s)
         if s.enabled and self.paused:
@@ -681,15 +703,19 @@ class ScheduleForm(QWidget):
             body = html.escape(translate("MemoryPage", "Last scheduled run: none yet."))
         else:
             what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
-            body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 — "),
-                                    format_utc(run.started_at), format_day(run.history_day)))
+            body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 (UTC) — ",
+                                              "%1 when it ran, as 'today at 15:30 in Berlin (14:30 UTC)'; %2 the "
+                                              "UTC day it read"),
+                                    when_words(run.started_at, now, zone, place),
+                                    keep_together(format_day(run.history_day))))
             if run.stalled:  # issue 10: a killed run, taken over at the next check
                 note = run.note or translate("MemoryPage", "stopped")
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
             elif run.status == DreamStatus.FAILED:
                 hint = html.escape(run.error or translate("MemoryPage", "no reason was recorded"))
                 retry = html.escape(fill(translate("MemoryPage", " It is tried again from %1."),
-                                         format_utc(run.next_retry_at)) if run.next_retry_at is not None
+                                         when_words(run.next_retry_at, now, zone, place))
+                                    if run.next_retry_at is not None
                                     else translate("MemoryPage", " It is tried again on the next cycle."))
                 body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
             else:
