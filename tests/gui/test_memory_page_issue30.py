@@ -20,6 +20,7 @@ from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import Services, open_services
 from tests.fakes.assistant_age import existing_since
 from tests.gui.helpers import reload_assistants, shown_memory_page
+from tests.gui.test_i18n_service_texts import _language
 
 
 @pytest.fixture
@@ -373,6 +374,8 @@ def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qt
     assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
                                                                    "#2: no flights"]
     assert page.raw.preview_label.text() == "Saving gives 2 entries and keeps 2 notes"
+    with _language("ja"):  # walk55 #3: no space between the counted notes and を
+        qtbot.waitUntil(lambda: page.raw.preview_label.text() == "保存すると 2 件、メモ 2 件を残します", timeout=3000)
     assert page.raw.preview.item(0).font().italic() and not page.raw.preview.item(1).font().italic()
     page.raw.cancel_raw()
     idle(qtbot, page)
