@@ -1929,6 +1929,10 @@ Restore previous version undoes this.</source>
         <translation>別の変更をまだ書き込み中です。</translation>
     </message>
     <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームカードの置き場所です。ドリームが学んだ内容が番号付きのカードになり、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。範囲カードは 1 行にたたまれています。クリックするか Space を押すと各日を表示します。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;b&gt;残すドリームカード数&lt;/b&gt;は単日カードだけを数えます。それより古い日は範囲カードにまとめられます。&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>There is no dream card yet.</source>
         <translation>ドリームカードはまだありません。</translation>
     </message>
@@ -1967,10 +1971,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant: turn it on to dream</source>
         <translation>このアシスタントのメモリはオフです：ドリームするにはオンにしてください</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームが学んだ内容です：番号付きのカードで、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。まとめた範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Dream: %1</source>
@@ -3091,8 +3091,20 @@ The entries after it are renumbered.</source>
         <translation>数日</translation>
     </message>
     <message>
-        <source>%1 folded into one card — Space shows them</source>
-        <translation>%1をまとめた 1 枚のカード — Space で表示</translation>
+        <source>%1 folded into one card — click or press Space to show them</source>
+        <translation>%1をまとめた 1 枚のカード — クリックまたは Space で表示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln single-day card(s)</source>
+        <translation><numerusform>単日カード %Ln 枚</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range card(s)</source>
+        <translation><numerusform>範囲カード %Ln 枚</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older card(s)</source>
+        <translation><numerusform>以前のカード %Ln 枚</numerusform></translation>
     </message>
     <message>
         <source>no date</source>

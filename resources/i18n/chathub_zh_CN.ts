@@ -1929,6 +1929,10 @@ Restore previous version undoes this.</source>
         <translation>另一项更改仍在写入。</translation>
     </message>
     <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;存放梦境卡片——做梦学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。范围卡片折叠为一行：点击它或按空格即可查看其中各天。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期重新做梦；范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有做梦会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;b&gt;保留梦境卡片数&lt;/b&gt;只计算单日卡片：比它们更早的日子会合并进范围卡片。&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>There is no dream card yet.</source>
         <translation>还没有梦境卡片。</translation>
     </message>
@@ -1967,10 +1971,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant: turn it on to dream</source>
         <translation>此助手的记忆已关闭：开启后才能做梦</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;是做梦学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期重新做梦；合并的范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有做梦会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Dream: %1</source>
@@ -3091,8 +3091,20 @@ The entries after it are renumbered.</source>
         <translation>若干天</translation>
     </message>
     <message>
-        <source>%1 folded into one card — Space shows them</source>
-        <translation>%1折叠成一张卡片——按空格显示</translation>
+        <source>%1 folded into one card — click or press Space to show them</source>
+        <translation>%1折叠成一张卡片——点击或按空格显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln single-day card(s)</source>
+        <translation><numerusform>%Ln 张单日卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range card(s)</source>
+        <translation><numerusform>%Ln 张范围卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older card(s)</source>
+        <translation><numerusform>%Ln 张旧卡片</numerusform></translation>
     </message>
     <message>
         <source>no date</source>
