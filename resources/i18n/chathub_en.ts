@@ -154,6 +154,18 @@
         <translation><numerusform>%n day</numerusform><numerusform>%n days</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>%Ln single-day card(s)</source>
+        <translation><numerusform>%Ln single-day card</numerusform><numerusform>%Ln single-day cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range card(s)</source>
+        <translation><numerusform>%Ln range card</numerusform><numerusform>%Ln range cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older card(s)</source>
+        <translation><numerusform>%Ln older card</numerusform><numerusform>%Ln older cards</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
         <translation><numerusform>added the card for %1; folded %n older card into a range</numerusform><numerusform>added the card for %1; folded %n older cards into a range</numerusform></translation>
     </message>

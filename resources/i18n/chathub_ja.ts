@@ -395,7 +395,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンをHistory Compress モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。メモリのドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;履歴を要約&lt;/b&gt;：送信の前に、履歴の上限で外れるターンを History Compress モデル（設定 → システムエージェント）がトピックの累積要約にまとめ、その代わりに送ります。&lt;b&gt;履歴メッセージの上限&lt;/b&gt;が必要です。ドリームもこれらの要約を読みます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Compact</source>
@@ -1177,7 +1177,7 @@ Leave it empty to compact as usual.</source>
     </message>
     <message>
         <source> This export also holds what Claude remembers about you: Assistant → Memory… → Import from another assistant… → From a Claude export zip… offers it as entries.</source>
-        <translation> このエクスポートには Claude があなたについて覚えている内容も含まれています：アシスタント → メモリ… → 別のアシスタントからインポート… → Claude のエクスポート zip から… でエントリとして取り込めます。</translation>
+        <translation> このエクスポートには Claude があなたについて覚えている内容も含まれています：アシスタント → メモリ… → 別のアシスタントからインポート… → Claude のエクスポート zip から… で項目として取り込めます。</translation>
     </message>
     <message>
         <source>%1.%2</source>
@@ -1552,7 +1552,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>Clear the untrusted mark of the selected entry</source>
-        <translation>選択した項目の「信頼されていない」印を外します</translation>
+        <translation>選択した項目の「未信頼」の印を外します</translation>
     </message>
     <message>
         <source>Copy entry &amp;text</source>
@@ -1604,11 +1604,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>%1 · %2 untrusted</source>
-        <translation>%1 · 信頼されていない項目 %2 件</translation>
-    </message>
-    <message>
-        <source>Fixed memory and dreams</source>
-        <translation>固定メモリとドリーム</translation>
+        <translation>%1 · 未信頼の項目 %2 件</translation>
     </message>
     <message>
         <source>This assistant no longer exists.</source>
@@ -1636,7 +1632,7 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;固定メモリ&lt;/b&gt;はあなたのものです：このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示です。&lt;/p&gt;&lt;p&gt;アシスタントは内蔵のメモリツールで項目を追加・修正できます（変更する前に現在のテキストを引用する必要があります）。自動要約と記憶ドリームはこれを読みますが、書き換えることはありません。&lt;/p&gt;&lt;p&gt;カードには各項目を書いたのが誰かが表示されます：&lt;i&gt;オーナー&lt;/i&gt;（あなた）、&lt;i&gt;ドリーム&lt;/i&gt;、&lt;i&gt;エージェント&lt;/i&gt;（モデル）。モデルがウェブやプラグインの出力を読んだ直後に書いた項目は&lt;i&gt;信頼されていない&lt;/i&gt;と表示され、信頼済みにするまで指示ではなくデータとして送られます。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;固定メモリ&lt;/b&gt;はあなたのものです：このアシスタントがすべてのチャットで参照する事実、好み、継続的な指示です。&lt;/p&gt;&lt;p&gt;アシスタントは内蔵のメモリツールで項目を追加・修正できます（変更する前に現在のテキストを引用する必要があります）。自動要約とドリームはこれを読みますが、書き換えることはありません。&lt;/p&gt;&lt;p&gt;カードには各項目を書いたのが誰かが表示されます：&lt;i&gt;オーナー&lt;/i&gt;（あなた）、&lt;i&gt;ドリーム由来&lt;/i&gt;、&lt;i&gt;モデル記入&lt;/i&gt;（モデル）。モデルがウェブやプラグインの出力を読んだ直後に書いた項目は&lt;i&gt;未信頼&lt;/i&gt;と表示され、信頼済みにするまで指示ではなくデータとして送られます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Off: no memory is sent with requests, no dream runs and the model gets no memory tools.</source>
@@ -1644,15 +1640,15 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory on / off&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;メモリのオン / オフ&lt;/b&gt;は、このアシスタントのメインスイッチです。&lt;/p&gt;&lt;p&gt;オフのときは、どのリクエストにも固定メモリや動的メモリを送らず、このアシスタントの記憶ドリームも実行せず、モデルにメモリツールも渡しません。項目はそのまま残り、トピックの圧縮（チャット設定）はこれまでどおり動作します。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;メモリのオン / オフ&lt;/b&gt;は、このアシスタントのメインスイッチです。&lt;/p&gt;&lt;p&gt;オフのときは、どのリクエストにも固定メモリや動的メモリを送らず、このアシスタントのドリームも実行せず、モデルにメモリツールも渡しません。項目はそのまま残り、トピックの圧縮（チャット設定）はこれまでどおり動作します。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>M&amp;emory on</source>
-        <translation>メモリ オン</translation>
+        <translation>メモリ：オン</translation>
     </message>
     <message>
         <source>M&amp;emory off</source>
-        <translation>メモリ オフ</translation>
+        <translation>メモリ：オフ</translation>
     </message>
     <message>
         <source>M&amp;emory</source>
@@ -1685,12 +1681,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>固定メモリはまだありません：項目を追加するか、アシスタントに何か覚えてもらいましょう。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own: a scheduled memory dream reads the topics you were active in the day before and adds a dated card about how you like to work (tone, format, tool habits), not a recap.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;ドリームメモリ&lt;/b&gt;はアシスタントが自分で学ぶ内容です：予定された記憶ドリームが前日にやり取りしたトピックを読み、あなたの好む進め方（口調、形式、ツールの使い方）について日付付きのカードを追加します。内容の要約ではありません。&lt;/p&gt;&lt;p&gt;圧縮によるトピックの要約（チャット設定：履歴メッセージを制限、履歴を要約）を優先して使います。要約のないトピックも、その日のメッセージの短い抜粋で反映されます。ドリームが固定メモリを変更することはありません。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>What the assistant learns by itself: a scheduled dream turns a day&apos;s chats into a dated card.</source>
-        <translation>アシスタントが自分で学ぶ内容：予定されたドリームが 1 日のチャットを日付付きのカードにします。</translation>
+        <translation>アシスタントが自分で学ぶ内容：予定ドリームが 1 日のチャットを日付付きのドリームカードにします。</translation>
     </message>
     <message>
         <source>Keeps a snippet of each topic&apos;s summary for later requests and the dream.</source>
@@ -1698,7 +1690,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Topic snippets&lt;/b&gt; keeps a short snippet of each topic&apos;s summary so later requests and the memory dream can reuse it.&lt;/p&gt;&lt;p&gt;Snippets come from compaction summaries, which need Limit history messages and Summarize history under Chat Preference; topics without a summary still reach the dream through an excerpt of their recent messages.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;トピックの抜粋&lt;/b&gt;は、各トピックの要約の短い抜粋を残し、後のリクエストや記憶ドリームで再利用できるようにします。&lt;/p&gt;&lt;p&gt;抜粋は圧縮の要約から作られます。これにはチャット設定の「履歴メッセージを制限」と「履歴を要約」が必要です。要約のないトピックも、最近のメッセージの抜粋でドリームに反映されます。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;トピックの抜粋&lt;/b&gt;は、各トピックの要約の短い抜粋を残し、後のリクエストやドリームで再利用できるようにします。&lt;/p&gt;&lt;p&gt;抜粋は圧縮の要約から作られます。これにはチャット設定の「履歴メッセージを制限」と「履歴を要約」が必要です。要約のないトピックも、最近のメッセージの抜粋でドリームに反映されます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Fold the Dreaming memory group to this line, giving fixed memory the page (click again to unfold)</source>
@@ -1719,10 +1711,6 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     <message>
         <source>Show dreaming memory</source>
         <translation>ドリームメモリを表示</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームが学んだ内容です：番号付きのカードで、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。統合された範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.</source>
@@ -1762,11 +1750,11 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>The next Weekly run, %1, reads %2.</source>
-        <translation>次の毎週の実行（%1）は %2 を読みます。</translation>
+        <translation>次の毎週の実行（%1）は %2を読みます。</translation>
     </message>
     <message>
         <source>A card covers one finished UTC day, and a Weekly run reads only the day before it: the next one, %1, reads %2. Choose Daily above for a card from today&apos;s chats.</source>
-        <translation>カードは終わった UTC の 1 日分で、毎週の実行はその前日だけを読みます：次回（%1）は %2 を読みます。今日のチャットからカードを作るには、上で「毎日」を選んでください。</translation>
+        <translation>カードは終わった UTC の 1 日分で、毎週の実行はその前日だけを読みます：次回（%1）は %2を読みます。今日のチャットからカードを作るには、上で「毎日」を選んでください。</translation>
     </message>
     <message>
         <source> The earliest possible is 00:00 UTC: set that time above to get it then.</source>
@@ -1906,7 +1894,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>A memory dream is running</source>
-        <translation>記憶ドリームを実行中です</translation>
+        <translation>ドリームを実行中です</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -1942,7 +1930,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>A card of several days cannot be dreamt again: only a single day&apos;s card can.</source>
-        <translation>複数日のカードはドリームし直せません：できるのは1日分のカードだけです。</translation>
+        <translation>複数日のカードはドリームし直せません：できるのは単日カードだけです。</translation>
     </message>
     <message>
         <source>Memory is off for this assistant.</source>
@@ -1950,7 +1938,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>A dream is running.</source>
-        <translation>記憶ドリームを実行中です。</translation>
+        <translation>ドリームを実行中です。</translation>
     </message>
     <message>
         <source>Nothing to restore yet: no change to the dream cards.</source>
@@ -1986,11 +1974,11 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;記憶ドリーム&lt;/b&gt;は ChatHub が開いている間（ウィンドウでもシステムトレイでも）自動で実行されます。オフ、毎日、または毎週の曜日を選びます。時刻は UTC の時刻です。&lt;/p&gt;&lt;p&gt;各実行は、実行する前の UTC の 1 日にやり取りしたトピックを見ます（毎週も同じ）：圧縮の要約があればそれを、なければその日のメッセージの短い抜粋を使います。History Compress モデル（設定 → システムエージェント）がそれを、このアシスタントとの進め方（口調、形式、ツールの使い方、継続的な好み）についての日付付きカード 1 枚にまとめます。1 日の要約ではなく、トピックが圧縮・変更されることもありません。&lt;/p&gt;&lt;p&gt;ChatHub が閉じている間に逃した実行は、次回の起動時に 1 回行われます。フォームの下に最新の予定実行が表示されます。失敗した場合は理由が表示され、後のサイクルで再試行されます。「今すぐドリーム」と「再生成」は予定実行ではないため、そこには表示されません。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;予定ドリーム&lt;/b&gt;は ChatHub が開いている間（ウィンドウでもシステムトレイでも）自動で実行されます。オフ、毎日、または毎週の曜日を選びます。時刻は UTC の時刻です。&lt;/p&gt;&lt;p&gt;各実行は、実行する前の UTC の 1 日にやり取りしたトピックを見ます（毎週も同じ）：圧縮の要約があればそれを、なければその日のメッセージの短い抜粋を使います。History Compress モデル（設定 → システムエージェント）がそれを、このアシスタントとの進め方（口調、形式、ツールの使い方、継続的な好み）についての日付付きのドリームカード 1 枚にまとめます。1 日の要約ではなく、トピックが圧縮・変更されることもありません。&lt;/p&gt;&lt;p&gt;ChatHub が閉じている間に逃した実行は、次回の起動時に 1 回行われます。フォームの下に最新の予定実行が表示されます。失敗した場合は理由が表示され、後のサイクルで再試行されます。「今すぐドリーム」と「再生成」は予定実行ではないため、そこには表示されません。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;残すドリームカード数&lt;/b&gt;（1–90、既定 14）は、そのまま残す 1 日分のカードの数です。それを超えた古いカードは、&lt;i&gt;最初の日 – 最後の日&lt;/i&gt;の日付を持つ 1 枚の範囲カードにまとめられます。&lt;/p&gt;&lt;p&gt;フォームを保存すると数が保存され、古いカードのテキストをつなげて 1 回の書き込みですぐにまとめます。次にドリームが実行されるとき、History Compress モデルで範囲カードを 6,400 文字以内に要約することがあります。1 日分のカードは 3,200 文字以内です。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;残すドリームカード数&lt;/b&gt;（1–90、既定 14）は、そのまま残す単日カードの数です。それを超えた古いカードは、&lt;i&gt;最初の日 – 最後の日&lt;/i&gt;の日付を持つ 1 枚の範囲カードにまとめられます。&lt;/p&gt;&lt;p&gt;フォームを保存すると数が保存され、古いカードのテキストをつなげて 1 回の書き込みですぐにまとめます。次にドリームが実行されるとき、History Compress モデルで範囲カードを 6,400 文字以内に要約することがあります。単日カードは 3,200 文字以内です。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
@@ -1998,7 +1986,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Older single-day cards are merged into one range card.</source>
-        <translation>古い単日カードは 1 枚の期間カードにまとめられます。</translation>
+        <translation>古い単日カードは 1 枚の範囲カードにまとめられます。</translation>
     </message>
     <message>
         <source>added a card</source>
@@ -2050,7 +2038,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday</source>
-        <translation>記憶ドリームが自動で実行される頻度：オフ、毎日、または毎週の曜日</translation>
+        <translation>ドリームが自動で実行される頻度：オフ、毎日、または毎週の曜日</translation>
     </message>
     <message>
         <source>on</source>
@@ -2076,7 +2064,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Single-day cards kept before the oldest are merged into one range card (%1–%2, default %3); Save merges at once</source>
-        <translation>最も古いカードが範囲カードにまとめられる前に残す 1 日分のカードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
+        <translation>最も古いカードが範囲カードにまとめられる前に残す単日カードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
     </message>
     <message>
         <source>Save</source>
@@ -2136,7 +2124,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Memory &amp;dream</source>
-        <translation>記憶ドリーム</translation>
+        <translation>予定ドリーム</translation>
     </message>
     <message>
         <source>&amp;Keep dream cards</source>
@@ -2282,23 +2270,23 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
-        <translation>承認すると %1 のカードが追加されます。</translation>
+        <translation>承認すると %1のカードが追加されます。</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1 and folds it into a new range card for %2.</source>
-        <translation>承認すると %1 のカードが追加され、%2 の新しい範囲カードにまとめられます。</translation>
+        <translation>承認すると %1のカードが追加され、%2の新しい範囲カードにまとめられます。</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
-        <translation>承認すると %1 のカードが追加され、範囲 %2 にまとめられます（範囲は %3 になります）。</translation>
+        <translation>承認すると %1のカードが追加され、範囲 %2にまとめられます（範囲は %3になります）。</translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into a new range card for %2.</source>
-        <translation><numerusform>古いカード %n 枚（%1）が %2 の新しい範囲カードにまとめられます。</numerusform></translation>
+        <translation><numerusform>古いカード %n 枚（%1）が %2の新しい範囲カードにまとめられます。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
-        <translation><numerusform>古いカード %n 枚（%1）が範囲 %2 にまとめられます（範囲は %3 になります）。</numerusform></translation>
+        <translation><numerusform>古いカード %n 枚（%1）が範囲 %2にまとめられます（範囲は %3になります）。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>The dynamic memory keeps %n card(s).</source>
@@ -2310,7 +2298,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Card for %1:</source>
-        <translation>%1 のカード：</translation>
+        <translation>%1のカード：</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2446,7 +2434,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Saving gives %1 and keeps %2</source>
-        <translation>保存すると %1、%2 を残します</translation>
+        <translation>保存すると %1、%2を残します</translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>
@@ -2511,7 +2499,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Folded into %1</source>
-        <translation>%1 にまとめられました</translation>
+        <translation>%1にまとめられました</translation>
     </message>
     <message>
         <source>Added #%1: %2</source>
@@ -2678,7 +2666,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Marked untrusted: %1</source>
-        <translation>未信頼の印が付くエントリ：%1</translation>
+        <translation>未信頼の印が付く項目：%1</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>
@@ -2787,7 +2775,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Delete the selected card (Del)</source>
-        <translation>選択したカードを削除します (Del)</translation>
+        <translation>選択したカードを削除します（Del）</translation>
     </message>
     <message>
         <source>Edit of %1: %2. %3</source>
@@ -2835,15 +2823,15 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Dreaming over %1…</source>
-        <translation>%1 についてドリーム中…</translation>
+        <translation>%1についてドリーム中…</translation>
     </message>
     <message>
         <source>Reading the topics of %1…</source>
-        <translation>%1 のトピックを読んでいます…</translation>
+        <translation>%1のトピックを読んでいます…</translation>
     </message>
     <message>
         <source>Asking the History Compress model about %1…</source>
-        <translation>%1 についてHistory Compress モデルに問い合わせています…</translation>
+        <translation>%1について History Compress モデルに問い合わせています…</translation>
     </message>
     <message>
         <source>Merging older cards into a range card…</source>
@@ -2875,7 +2863,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Add the dream card for %1? It folds into a range card:</source>
-        <translation>%1 のドリームカードを追加しますか？このカードは範囲カードにまとめられます：</translation>
+        <translation>%1のドリームカードを追加しますか？このカードは範囲カードにまとめられます：</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
@@ -2907,15 +2895,15 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>%1: the card for %2 is ready — nothing is written until you add it</source>
-        <translation>%1：%2 のカードができました — 追加するまで何も書き込まれません</translation>
+        <translation>%1：%2のカードができました — 追加するまで何も書き込まれません</translation>
     </message>
     <message>
         <source>Add the dream card for %1? It folds older cards into a range card:</source>
-        <translation>%1 のドリームカードを追加しますか？古いカードは範囲カードにまとめられます：</translation>
+        <translation>%1のドリームカードを追加しますか？古いカードは範囲カードにまとめられます：</translation>
     </message>
     <message>
         <source>Add the dream card for %1?</source>
-        <translation>%1 のドリームカードを追加しますか？</translation>
+        <translation>%1のドリームカードを追加しますか？</translation>
     </message>
     <message>
         <source>Removed</source>
@@ -2939,7 +2927,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>%1: the new card for %2 is ready — the old one stays until you choose the new one</source>
-        <translation>%1：%2 の新しいカードができました — 新しいカードを選ぶまで古いカードはそのままです</translation>
+        <translation>%1：%2の新しいカードができました — 新しいカードを選ぶまで古いカードはそのままです</translation>
     </message>
     <message>
         <source>Keep the old card</source>
@@ -3019,7 +3007,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Written by the memory dream</source>
-        <translation>記憶ドリームが書きました</translation>
+        <translation>ドリームが書きました</translation>
     </message>
     <message>
         <source>Written by the model with its memory tool</source>
@@ -3035,7 +3023,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Untrusted: </source>
-        <translation>信頼されていない：</translation>
+        <translation>未信頼：</translation>
     </message>
     <message>
         <source>Double-click or Enter to edit, Del to delete</source>
@@ -3043,7 +3031,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source> (untrusted)</source>
-        <translation>（信頼されていない）</translation>
+        <translation>（未信頼）</translation>
     </message>
     <message>
         <source> (paused)</source>
@@ -3083,7 +3071,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>the card for %1</source>
-        <translation>%1 のカード</translation>
+        <translation>%1のカード</translation>
     </message>
     <message>
         <source>the older card</source>
@@ -3102,16 +3090,12 @@ The entries after it are renumbered.</source>
         <translation>数日</translation>
     </message>
     <message>
-        <source>%1 folded into one card — Space shows them</source>
-        <translation>%1をまとめた 1 枚のカード — Space で表示</translation>
-    </message>
-    <message>
         <source>no date</source>
         <translation>日付なし</translation>
     </message>
     <message>
         <source>Regenerate: dream over %1 again (Ctrl+R)</source>
-        <translation>再生成：%1 についてもう一度ドリーム（Ctrl+R）</translation>
+        <translation>再生成：%1についてもう一度ドリーム（Ctrl+R）</translation>
     </message>
     <message>
         <source>Yesterday</source>
@@ -3151,7 +3135,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
-        <translation>メッセージのある日にはすべてカードがあります。もう一度ドリームするには、その日のカードで ↻ 再生成 を使ってください。</translation>
+        <translation>メッセージのある日にはすべてカードがあります。もう一度ドリームするには、その日のカードで「↻ 再生成」を使ってください。</translation>
     </message>
     <message>
         <source>No finished day has messages yet.</source>
@@ -3203,7 +3187,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>the dream for %1</source>
-        <translation>%1 のドリーム</translation>
+        <translation>%1のドリーム</translation>
     </message>
     <message>
         <source>the dream</source>
@@ -3271,11 +3255,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>added the card for %1</source>
-        <translation>%1 のカードを追加</translation>
+        <translation>%1のカードを追加</translation>
     </message>
     <message>
         <source>regenerated the card for %1</source>
-        <translation>%1 のカードを再生成</translation>
+        <translation>%1のカードを再生成</translation>
     </message>
     <message>
         <source>imported a memory file</source>
@@ -3307,7 +3291,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
-        <translation><numerusform>%1 のカードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+        <translation><numerusform>%1のカードを追加し、古いカード %n 枚を範囲カードにまとめた</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -3319,7 +3303,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
-        <translation><numerusform>カードを追加し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+        <translation><numerusform>カードを追加し、古いカード %n 枚を範囲カードにまとめた</numerusform></translation>
     </message>
     <message>
         <source>You reverted “%1”</source>
@@ -3417,7 +3401,35 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>A card for %1 waits in Proposals.</source>
-        <translation>%1 のカードが「提案」で確認を待っています。</translation>
+        <translation>%1のカードが「提案」で確認を待っています。</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreaming memory</source>
+        <translation>固定メモリとドリームメモリ</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own. The &lt;b&gt;memory dream&lt;/b&gt; — on the schedule below, or Dream now — reads the topics you were active in on a day and writes one dated &lt;b&gt;dream card&lt;/b&gt; about how you like to work (tone, format, tool habits), not a recap. The dream cards make up &lt;b&gt;Dynamic memory&lt;/b&gt; at the bottom of this group.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;ドリームメモリ&lt;/b&gt;はアシスタントが自分で学ぶ内容です。&lt;b&gt;ドリーム&lt;/b&gt;（下のスケジュール、または「今すぐドリーム」）は、ある日にやり取りしたトピックを読み、あなたの好む進め方（口調、形式、ツールの使い方）について日付付きの&lt;b&gt;ドリームカード&lt;/b&gt;を 1 枚書きます。内容の要約ではありません。ドリームカードを集めたものが、このグループの下にある&lt;b&gt;動的メモリ&lt;/b&gt;です。&lt;/p&gt;&lt;p&gt;圧縮によるトピックの要約（チャット設定：履歴メッセージを制限、履歴を要約）を優先して使います。要約のないトピックも、その日のメッセージの短い抜粋で反映されます。ドリームが固定メモリを変更することはありません。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームカードの置き場所です。ドリームが学んだ内容が番号付きのカードになり、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。範囲カードは 1 行にたたまれています。クリックするか Space を押すと各日を表示します。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;b&gt;残すドリームカード数&lt;/b&gt;は単日カードだけを数えます。それより古い日は範囲カードにまとめられます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 folded into one card — click or press Space to show them</source>
+        <translation>%1をまとめた 1 枚のカード — クリックまたは Space で表示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln single-day card(s)</source>
+        <translation><numerusform>単日カード %Ln 枚</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range card(s)</source>
+        <translation><numerusform>範囲カード %Ln 枚</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older card(s)</source>
+        <translation><numerusform>以前のカード %Ln 枚</numerusform></translation>
     </message>
 </context>
 <context>
@@ -4255,7 +4267,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>The assistant&apos;s memory: fixed memory and the memory dream (Ctrl+M)</source>
-        <translation>アシスタントのメモリ：固定メモリと記憶ドリーム（Ctrl+M）</translation>
+        <translation>アシスタントのメモリ：固定メモリとドリーム（Ctrl+M）</translation>
     </message>
     <message>
         <source>Search every topic&apos;s messages (Ctrl+K)</source>
@@ -4326,11 +4338,11 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Memory dream · %1</source>
-        <translation>記憶ドリーム · %1</translation>
+        <translation>ドリーム · %1</translation>
     </message>
     <message>
         <source>Memory dream</source>
-        <translation>記憶ドリーム</translation>
+        <translation>ドリーム</translation>
     </message>
     <message>
         <source>yyyy-MM-dd</source>
@@ -4338,19 +4350,19 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>It added card%1 for %2.</source>
-        <translation>%2 のカード%1を追加しました。</translation>
+        <translation>%2のカード%1を追加しました。</translation>
     </message>
     <message>
         <source>It rewrote card%1 for %2.</source>
-        <translation>%2 のカード%1を書き直しました。</translation>
+        <translation>%2のカード%1を書き直しました。</translation>
     </message>
     <message>
         <source>Nothing new to remember from %1.</source>
-        <translation>%1 から新しく覚えることはありませんでした。</translation>
+        <translation>%1から新しく覚えることはありませんでした。</translation>
     </message>
     <message>
         <source>The dream for %1 failed: %2</source>
-        <translation>%1 のドリームに失敗しました：%2</translation>
+        <translation>%1のドリームに失敗しました：%2</translation>
     </message>
 </context>
 <context>
@@ -5025,11 +5037,11 @@ URL：%3
     </message>
     <message>
         <source>dream</source>
-        <translation>ドリーム</translation>
+        <translation>ドリームカード</translation>
     </message>
     <message>
         <source>untrusted</source>
-        <translation>信頼されていない</translation>
+        <translation>未信頼</translation>
     </message>
     <message>
         <source>none</source>
@@ -5202,7 +5214,7 @@ URL：%3
     </message>
     <message>
         <source>Search every topic&apos;s messages, memory and dream cards (Ctrl+K or Ctrl+Shift+F)</source>
-        <translation>すべてのトピックのメッセージ、メモリ、ドリームのカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
+        <translation>すべてのトピックのメッセージ、メモリ、ドリームカードを検索（Ctrl+K または Ctrl+Shift+F）</translation>
     </message>
     <message>
         <source>Showing version %1 / %2</source>
@@ -5611,51 +5623,51 @@ URL：%3
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
-        <translation>%1 にはすでにドリームカードがあります（#%2）</translation>
+        <translation>%1にはすでにドリームカードがあります（#%2）</translation>
     </message>
     <message>
         <source>%1 is already folded into range card #%2 [%3]</source>
-        <translation>%1 はすでに範囲カード #%2 [%3] にまとめられています</translation>
+        <translation>%1はすでに範囲カード #%2 [%3] にまとめられています</translation>
     </message>
     <message>
         <source>the card for %1 waits for review (proposal #%2)</source>
-        <translation>%1 のカードは確認待ちです（提案 #%2）</translation>
+        <translation>%1のカードは確認待ちです（提案 #%2）</translation>
     </message>
     <message>
         <source>no topic had messages on %1</source>
-        <translation>%1 にはメッセージのあるトピックがありませんでした</translation>
+        <translation>%1にはメッセージのあるトピックがありませんでした</translation>
     </message>
     <message>
         <source>no topic has messages on %1 any more</source>
-        <translation>%1 にメッセージのあるトピックはもうありません</translation>
+        <translation>%1にメッセージのあるトピックはもうありません</translation>
     </message>
     <message>
         <source>%1 showed nothing new about how you work</source>
-        <translation>%1 には、あなたの仕事の仕方について新しいことはありませんでした</translation>
+        <translation>%1には、あなたの仕事の仕方について新しいことはありませんでした</translation>
     </message>
     <message>
         <source>the card for %1 repeated %2</source>
-        <translation>%1 のカードは %2 の繰り返しでした</translation>
+        <translation>%1のカードは %2の繰り返しでした</translation>
     </message>
     <message>
         <source>nothing was written for %1: %2</source>
-        <translation>%1 については何も書き込みませんでした：%2</translation>
+        <translation>%1については何も書き込みませんでした：%2</translation>
     </message>
     <message>
         <source>%1 got a dream card meanwhile</source>
-        <translation>%1 にはその間にドリームカードができました</translation>
+        <translation>%1にはその間にドリームカードができました</translation>
     </message>
     <message>
         <source>%1 got a card or a proposal meanwhile</source>
-        <translation>%1 にはその間にカードか提案ができました</translation>
+        <translation>%1にはその間にカードか提案ができました</translation>
     </message>
     <message>
         <source>the card for %1 was not added (cancelled)</source>
-        <translation>%1 のカードは追加しませんでした（キャンセル）</translation>
+        <translation>%1のカードは追加しませんでした（キャンセル）</translation>
     </message>
     <message>
         <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
-        <translation>%1 のカードを提案しました（提案 #%2%3）。承認または破棄してください</translation>
+        <translation>%1のカードを提案しました（提案 #%2%3）。承認または破棄してください</translation>
     </message>
     <message>
         <source>stopped before it finished</source>
@@ -5675,15 +5687,15 @@ URL：%3
     </message>
     <message>
         <source>%1 showed nothing new; its card was kept</source>
-        <translation>%1 には新しいことがありませんでした。カードはそのままです</translation>
+        <translation>%1には新しいことがありませんでした。カードはそのままです</translation>
     </message>
     <message>
         <source>added the card for %2</source>
-        <translation>%2 のカードを追加しました</translation>
+        <translation>%2のカードを追加しました</translation>
     </message>
     <message>
         <source>the card for %2 was regenerated</source>
-        <translation>%2 のカードを再生成しました</translation>
+        <translation>%2のカードを再生成しました</translation>
     </message>
     <message>
         <source>%1: the old card was kept</source>
@@ -5711,11 +5723,11 @@ URL：%3
     </message>
     <message>
         <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
+        <translation>%1のカードはほとんど同じ内容の繰り返しのため追加しませんでした。「今すぐドリーム」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
         <source>the new card for %1 mostly repeats itself, so the old card was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 の新しいカードはほとんど同じ内容の繰り返しのため、古いカードを残しました。メモリページの「再生成」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
+        <translation>%1の新しいカードはほとんど同じ内容の繰り返しのため、古いカードを残しました。メモリページの「再生成」で内容を確認するか、より大きな履歴圧縮モデルを選んでください</translation>
     </message>
     <message>
         <source>This card mostly repeats itself — try Regenerate or a larger model</source>
@@ -5731,7 +5743,7 @@ URL：%3
     </message>
     <message>
         <source>%1 is not over yet (UTC); a dream reads a finished day</source>
-        <translation>%1 はまだ終わっていません（UTC）。ドリームは終わった日を読みます</translation>
+        <translation>%1はまだ終わっていません（UTC）。ドリームは終わった日を読みます</translation>
     </message>
     <message>
         <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
@@ -6631,15 +6643,15 @@ URL：%3
     </message>
     <message>
         <source>a new range card</source>
-        <translation>新しい期間カード</translation>
+        <translation>新しい範囲カード</translation>
     </message>
     <message>
         <source>range card #%1 [%2]</source>
-        <translation>期間カード #%1 [%2]</translation>
+        <translation>範囲カード #%1 [%2]</translation>
     </message>
     <message>
         <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
-        <translation>まとめ：%1（%2）を%3にまとめ、その範囲は %4 – %5 になります</translation>
+        <translation>まとめ：%1（%2）を%3にまとめ、その範囲は %4 – %5になります</translation>
     </message>
     <message>
         <source>context window must be between 1 and %1 tokens</source>
@@ -6711,19 +6723,19 @@ URL：%3
     </message>
     <message>
         <source>fixed memory: unchanged, still %1 (the file has none)</source>
-        <translation>固定メモリ：変更なし、%1 のまま（ファイルに含まれていません）</translation>
+        <translation>固定メモリ：変更なし、%1のまま（ファイルに含まれていません）</translation>
     </message>
     <message>
         <source>dynamic memory: unchanged, still %1 (Merge adds fixed entries only)</source>
-        <translation>動的メモリ：変更なし、%1 のまま（マージで追加されるのは固定エントリだけです）</translation>
+        <translation>動的メモリ：変更なし、%1のまま（統合で追加されるのは固定メモリの項目だけです）</translation>
     </message>
     <message>
         <source>dynamic memory: unchanged, still %1 (the file has none)</source>
-        <translation>動的メモリ：変更なし、%1 のまま（ファイルに含まれていません）</translation>
+        <translation>動的メモリ：変更なし、%1のまま（ファイルに含まれていません）</translation>
     </message>
     <message>
         <source>who or what wrote each entry: %1 kept</source>
-        <translation>各エントリを書いたのは誰か：%1 はそのまま</translation>
+        <translation>各項目を書いたのは誰か：%1はそのまま</translation>
     </message>
     <message>
         <source>%1 record</source>
@@ -6735,11 +6747,11 @@ URL：%3
     </message>
     <message>
         <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
-        <translation>各エントリを書いたのは誰か：%1 はそのまま、%2 を置き換え、%3 を新規</translation>
+        <translation>各項目を書いたのは誰か：%1 件はそのまま、%2 件を置き換え、%3 件を新規</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>
-        <translation>。信頼されていないもの %1</translation>
+        <translation>。未信頼 %1</translation>
     </message>
     <message>
         <source>this file</source>
@@ -7563,11 +7575,11 @@ URL：%3
     </message>
     <message>
         <source>dynamic memory card #%1 [%2] has %3 characters; a single-day card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
-        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。1 日分のカードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
+        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。単日カードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
     </message>
     <message>
         <source>dynamic memory card #%1 [%2] has %3 characters; a range card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
-        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。期間のカードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
+        <translation>動的メモリのカード #%1 [%2] は %3 文字あります。範囲カードは最大 %4 文字（DRM-13）で、その %5 倍を超えるものは切り詰めずに拒否します</translation>
     </message>
     <message>
         <source>its dynamic memory has %1 cards and %2 characters; keeping %3 dream cards, an assistant&apos;s dynamic memory holds at most %4 characters (DRM-13: %5); raise Keep dream cards or import fewer cards</source>
@@ -7755,11 +7767,11 @@ URL：%3
     </message>
     <message>
         <source>card #%1 [%2] covers no single day and cannot be regenerated</source>
-        <translation>カード #%1 [%2] は 1 日分のカードではないため、再生成できません</translation>
+        <translation>カード #%1 [%2] は単日カードではないため、再生成できません</translation>
     </message>
     <message>
         <source>the card for %1 was deleted meanwhile</source>
-        <translation>%1 のカードはその間に削除されました</translation>
+        <translation>%1のカードはその間に削除されました</translation>
     </message>
     <message>
         <source>this reply is still being written; press Stop first</source>
@@ -8465,7 +8477,7 @@ URL：%3
     </message>
     <message>
         <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
-        <translation>History Compress モデルは長いトピックを要約し、記憶ドリームのカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
+        <translation>History Compress モデルは長いトピックを要約し、ドリームカードを書きます。あとで 設定 → システムエージェント で変更できます。</translation>
     </message>
     <message>
         <source>The provider&apos;s own models come first; you may type any model id</source>
@@ -8974,7 +8986,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;履歴圧縮&lt;/b&gt;モデルはトピックの要約（今すぐ圧縮、トークンによる自動圧縮、切り捨てた履歴の要約、オーバーフロー時の救済）を書き、記憶ドリームのカードをまとめます。チャットモデルとは&lt;b&gt;別の設定&lt;/b&gt;です。話し相手のチャットモデルを選んでもかまいませんが、小さくて速いモデルのほうが適しています（チャットモデルが混んでいると要約が失敗します）。既定：最初の OpenAI プロバイダーの &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;コンテキストウィンドウはモデルカード（設定 → モデルカード、なければ内蔵カタログ）から取るので、8k のカスタムモデルは 8k として扱われ、バッチはそのウィンドウの約半分に収まります。速くて十分な性能のモデルを選んでください。ベンダーが許す場合は思考をオフにします。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;履歴圧縮&lt;/b&gt;モデルはトピックの要約（今すぐ圧縮、トークンによる自動圧縮、切り捨てた履歴の要約、オーバーフロー時の救済）を書き、ドリームカードをまとめます。チャットモデルとは&lt;b&gt;別の設定&lt;/b&gt;です。話し相手のチャットモデルを選んでもかまいませんが、小さくて速いモデルのほうが適しています（チャットモデルが混んでいると要約が失敗します）。既定：最初の OpenAI プロバイダーの &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;コンテキストウィンドウはモデルカード（設定 → モデルカード、なければ内蔵カタログ）から取るので、8k のカスタムモデルは 8k として扱われ、バッチはそのウィンドウの約半分に収まります。速くて十分な性能のモデルを選んでください。ベンダーが許す場合は思考をオフにします。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The summarizer: a separate setting; it may be the chat model, but a small fast model is better. Its context window comes from its model card.</source>
@@ -8982,7 +8994,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>The History Compress model writes topic summaries and folds dream cards. A separate setting: it may be your chat model, but a small fast model is better.</source>
-        <translation>History Compress モデルはトピックの要約を書き、ドリームのカードをまとめます。別の設定です。チャットモデルでもかまいませんが、小さくて速いモデルのほうが適しています。</translation>
+        <translation>History Compress モデルはトピックの要約を書き、ドリームカードをまとめます。別の設定です。チャットモデルでもかまいませんが、小さくて速いモデルのほうが適しています。</translation>
     </message>
     <message>
         <source>Send short excerpts of earlier topic summaries under the current one</source>
@@ -9301,7 +9313,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Memory dream</source>
-        <translation>記憶ドリーム</translation>
+        <translation>ドリーム</translation>
     </message>
     <message>
         <source>Memory history</source>
@@ -10160,15 +10172,15 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
-        <translation>プライベート：ここではメモリを送らず使わせません。記憶ドリームもこのトピックを読みません</translation>
+        <translation>プライベート：ここではメモリを送らず使わせません。ドリームもこのトピックを読みません</translation>
     </message>
     <message>
         <source>Private topic: on. No memory is sent or offered here, and the memory dream never reads it</source>
-        <translation>プライベートトピック：オン。ここではメモリを送らず使わせません。記憶ドリームも読みません</translation>
+        <translation>プライベートトピック：オン。ここではメモリを送らず使わせません。ドリームも読みません</translation>
     </message>
     <message>
         <source>Private topic: off. Turn on to send no memory here and keep the memory dream out</source>
-        <translation>プライベートトピック：オフ。オンにするとここではメモリを送らず、記憶ドリームも読みません</translation>
+        <translation>プライベートトピック：オフ。オンにするとここではメモリを送らず、ドリームも読みません</translation>
     </message>
     <message>
         <source>New &amp;private topic</source>
@@ -10213,7 +10225,7 @@ Input budget: %1 tokens</source>
     <name>Tray</name>
     <message>
         <source>Memory dream: %1</source>
-        <translation>記憶ドリーム：%1</translation>
+        <translation>ドリーム：%1</translation>
     </message>
     <message>
         <source>Could not change Pause dreams: %1</source>
@@ -10221,31 +10233,31 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Dreams paused: scheduled memory dreams do not run until you resume them</source>
-        <translation>ドリームを一時停止しました：再開するまで予定の記憶ドリームは実行されません</translation>
+        <translation>ドリームを一時停止しました：再開するまで予定ドリームは実行されません</translation>
     </message>
     <message>
         <source>Dreams resumed: scheduled memory dreams run again</source>
-        <translation>ドリームを再開しました：予定の記憶ドリームがまた実行されます</translation>
+        <translation>ドリームを再開しました：予定ドリームがまた実行されます</translation>
     </message>
     <message>
         <source>A memory dream is already running</source>
-        <translation>記憶ドリームはすでに実行中です</translation>
+        <translation>ドリームはすでに実行中です</translation>
     </message>
     <message>
         <source>No memory dream is due</source>
-        <translation>実行予定の記憶ドリームはありません</translation>
+        <translation>実行予定のドリームはありません</translation>
     </message>
     <message>
         <source>Memory dream running…</source>
-        <translation>記憶ドリームを実行中…</translation>
+        <translation>ドリームを実行中…</translation>
     </message>
     <message>
         <source>Memory dream stopped; it is tried again later</source>
-        <translation>記憶ドリームを止めました。あとでもう一度試します</translation>
+        <translation>ドリームを止めました。あとでもう一度試します</translation>
     </message>
     <message>
         <source>No memory dream was due</source>
-        <translation>実行予定の記憶ドリームはありませんでした</translation>
+        <translation>実行予定のドリームはありませんでした</translation>
     </message>
     <message>
         <source>&amp;Open ChatHub</source>
@@ -10257,11 +10269,11 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Run due dreams now</source>
-        <translation>予定のドリームを今すぐ実行</translation>
+        <translation>予定ドリームを今すぐ実行</translation>
     </message>
     <message>
         <source>Run every scheduled memory dream that is due now (also while paused)</source>
-        <translation>今実行予定のすべての記憶ドリームを実行します（一時停止中でも）</translation>
+        <translation>時刻が来たすべての予定ドリームを今すぐ実行します（一時停止中でも）</translation>
     </message>
     <message>
         <source>&amp;Pause dreams</source>
@@ -10269,11 +10281,11 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>While checked, scheduled memory dreams do not run (remembered across restarts); Dream now still works</source>
-        <translation>チェック中は予定の記憶ドリームを実行しません（再起動後も保持）。「今すぐドリーム」は使えます</translation>
+        <translation>チェック中は予定ドリームを実行しません（再起動後も保持）。「今すぐドリーム」は使えます</translation>
     </message>
     <message>
         <source>ChatHub keeps running here and memory dreams still run. Quit from this icon&apos;s menu or with Ctrl+Q.</source>
-        <translation>ChatHub はここで動き続け、記憶ドリームも実行されます。終了するにはこのアイコンのメニューか Ctrl+Q を使います。</translation>
+        <translation>ChatHub はここで動き続け、ドリームも実行されます。終了するにはこのアイコンのメニューか Ctrl+Q を使います。</translation>
     </message>
     <message>
         <source>dreams paused</source>
@@ -10285,7 +10297,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>memory dreams on schedule</source>
-        <translation>記憶ドリームは予定どおり</translation>
+        <translation>ドリームは予定どおり</translation>
     </message>
 </context>
 <context>
@@ -10819,7 +10831,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Tell me when a reply finishes while the window is away, and what a scheduled memory dream did</source>
-        <translation>ウィンドウを離れている間に返信が終わったときと、予定の記憶ドリームが何をしたかを知らせます</translation>
+        <translation>ウィンドウを離れている間に返信が終わったときと、予定ドリームが何をしたかを知らせます</translation>
     </message>
     <message>
         <source>Show side&amp;bar</source>
@@ -10925,7 +10937,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>The selected assistant&apos;s memory: switch, fixed memory and the memory dream (Ctrl+M)</source>
-        <translation>選択中のアシスタントのメモリ：スイッチ、固定メモリ、記憶ドリーム（Ctrl+M）</translation>
+        <translation>選択中のアシスタントのメモリ：スイッチ、固定メモリ、ドリーム（Ctrl+M）</translation>
     </message>
     <message>
         <source>&amp;About ChatHub Desktop</source>

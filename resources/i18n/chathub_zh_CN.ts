@@ -303,7 +303,7 @@
     </message>
     <message>
         <source>Fixed memory and dreaming; off, none is sent or written.</source>
-        <translation>固定记忆和梦境；关闭时既不发送也不写入记忆。</translation>
+        <translation>固定记忆和做梦；关闭时既不发送也不写入记忆。</translation>
     </message>
     <message>
         <source>The model may search this assistant&apos;s other topics. Needs memory.</source>
@@ -395,7 +395,7 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Summarize history&lt;/b&gt;: before a send, turns the history limit would drop are summarized by the History Compress model (Settings → System Agent) into the topic&apos;s rolling summary, which is sent in their place. Needs &lt;b&gt;Limit history messages&lt;/b&gt;. The memory dream also reads these summaries.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由History Compress 模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。记忆做梦也会读取这些摘要。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;总结历史&lt;/b&gt;：发送前，历史限制将丢弃的轮次会由 History Compress 模型（设置 → 系统代理）总结进话题的滚动摘要，并代替它们发送。需要&lt;b&gt;限制历史消息&lt;/b&gt;。做梦也会读取这些摘要。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Compact</source>
@@ -1607,12 +1607,12 @@ Authorization: Bearer …</translation>
         <translation>%1 · %2 条不可信</translation>
     </message>
     <message>
-        <source>Fixed memory and dreams</source>
-        <translation>固定记忆与梦境</translation>
-    </message>
-    <message>
         <source>This assistant no longer exists.</source>
         <translation>此助手已不存在。</translation>
+    </message>
+    <message>
+        <source>Fixed memory and dreaming memory</source>
+        <translation>固定记忆与梦境记忆</translation>
     </message>
     <message>
         <source>Memory</source>
@@ -1636,15 +1636,15 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Fixed memory&lt;/b&gt; belongs to you: facts, preferences and standing instructions this assistant sees in every chat.&lt;/p&gt;&lt;p&gt;The assistant can add or correct entries itself with its built-in memory tool (it must quote the current text before changing one). Automatic summarization and the memory dream read it but never rewrite it.&lt;/p&gt;&lt;p&gt;Cards show who wrote each entry: &lt;i&gt;owner&lt;/i&gt; (you), &lt;i&gt;dream&lt;/i&gt; or &lt;i&gt;agent&lt;/i&gt; (the model). An entry the model wrote right after reading web or plugin output is marked &lt;i&gt;untrusted&lt;/i&gt; and is sent as data, not as instructions, until you mark it trusted.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;固定记忆&lt;/b&gt;属于你：此助手在每次对话中都会看到的事实、偏好和长期指令。&lt;/p&gt;&lt;p&gt;助手可以用内置的记忆工具自行添加或更正条目（修改前必须引用当前文本）。自动总结和记忆梦境会读取它，但从不改写它。&lt;/p&gt;&lt;p&gt;卡片会标明每条的作者：&lt;i&gt;所有者&lt;/i&gt;（你）、&lt;i&gt;梦境&lt;/i&gt;或&lt;i&gt;代理&lt;/i&gt;（模型）。模型在读取网页或插件输出后立即写下的条目会标记为&lt;i&gt;不可信&lt;/i&gt;，在你将其标记为可信之前，它会作为数据而不是指令发送。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;固定记忆&lt;/b&gt;属于你：此助手在每次对话中都会看到的事实、偏好和长期指令。&lt;/p&gt;&lt;p&gt;助手可以用内置的记忆工具自行添加或更正条目（修改前必须引用当前文本）。自动总结和做梦会读取它，但从不改写它。&lt;/p&gt;&lt;p&gt;卡片会标明每条的作者：&lt;i&gt;所有者&lt;/i&gt;（你）、&lt;i&gt;做梦写入&lt;/i&gt;或&lt;i&gt;模型写入&lt;/i&gt;（模型）。模型在读取网页或插件输出后立即写下的条目会标记为&lt;i&gt;不可信&lt;/i&gt;，在你将其标记为可信之前，它会作为数据而不是指令发送。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Off: no memory is sent with requests, no dream runs and the model gets no memory tools.</source>
-        <translation>关闭时：请求不附带记忆，不运行梦境，模型也没有记忆工具。</translation>
+        <translation>关闭时：请求不附带记忆，不会做梦，模型也没有记忆工具。</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory on / off&lt;/b&gt; is this assistant&apos;s master switch.&lt;/p&gt;&lt;p&gt;When it is off, no fixed or dynamic memory is sent with any request, no memory dream runs for this assistant and the model is not offered its memory tools. Your entries stay here untouched, and topic compaction (Chat Preference) keeps working as before.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;记忆开 / 关&lt;/b&gt;是此助手的总开关。&lt;/p&gt;&lt;p&gt;关闭时，任何请求都不会附带固定记忆或动态记忆，此助手不会运行记忆梦境，模型也不会获得记忆工具。你的条目原样保留在这里，话题压缩（对话偏好）照常工作。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;记忆开 / 关&lt;/b&gt;是此助手的总开关。&lt;/p&gt;&lt;p&gt;关闭时，任何请求都不会附带固定记忆或动态记忆，此助手不会做梦，模型也不会获得记忆工具。你的条目原样保留在这里，话题压缩（对话偏好）照常工作。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>M&amp;emory on</source>
@@ -1660,11 +1660,11 @@ Authorization: Bearer …</translation>
     </message>
     <message>
         <source>Your fixed memory and dream cards are sent with every chat; the dream runs and the model may use its memory tools.</source>
-        <translation>每次对话都会附带你的固定记忆和梦境卡片；梦境会运行，模型可以使用记忆工具。</translation>
+        <translation>每次对话都会附带你的固定记忆和梦境卡片；助手会做梦，模型可以使用记忆工具。</translation>
     </message>
     <message>
         <source>Nothing is sent with your chats, no dream runs and the model gets no memory tools. Your entries stay here.</source>
-        <translation>对话不附带任何记忆，不运行梦境，模型也没有记忆工具。你的条目仍保留在这里。</translation>
+        <translation>对话不附带任何记忆，不会做梦，模型也没有记忆工具。你的条目仍保留在这里。</translation>
     </message>
     <message>
         <source>Whether this assistant&apos;s memory is sent with its chats.</source>
@@ -1685,20 +1685,20 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>还没有固定记忆：添加一条，或让助手记住一些事情。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own: a scheduled memory dream reads the topics you were active in the day before and adds a dated card about how you like to work (tone, format, tool habits), not a recap.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;梦境记忆&lt;/b&gt;是助手自己学到的内容：定时的记忆梦境会读取你前一天活跃过的话题，并添加一张带日期的卡片，记录你喜欢的工作方式（语气、格式、工具习惯），而不是内容回顾。&lt;/p&gt;&lt;p&gt;它优先使用压缩产生的话题摘要（对话偏好：限制历史消息数和总结历史）；没有摘要的话题也会提供当天消息的简短摘录。梦境从不修改你的固定记忆。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own. The &lt;b&gt;memory dream&lt;/b&gt; — on the schedule below, or Dream now — reads the topics you were active in on a day and writes one dated &lt;b&gt;dream card&lt;/b&gt; about how you like to work (tone, format, tool habits), not a recap. The dream cards make up &lt;b&gt;Dynamic memory&lt;/b&gt; at the bottom of this group.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;梦境记忆&lt;/b&gt;是助手自己学到的内容。&lt;b&gt;做梦&lt;/b&gt;（按下方的计划，或“立即做梦”）会读取你某一天活跃过的话题，并写下一张带日期的&lt;b&gt;梦境卡片&lt;/b&gt;，记录你喜欢的工作方式（语气、格式、工具习惯），而不是内容回顾。这些梦境卡片组成本组底部的&lt;b&gt;动态记忆&lt;/b&gt;。&lt;/p&gt;&lt;p&gt;它优先使用压缩产生的话题摘要（对话偏好：限制历史消息数和总结历史）；没有摘要的话题也会提供当天消息的简短摘录。做梦从不修改你的固定记忆。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>What the assistant learns by itself: a scheduled dream turns a day&apos;s chats into a dated card.</source>
-        <translation>助手自己学到的内容：定时梦境把一天的对话变成一张带日期的卡片。</translation>
+        <translation>助手自己学到的内容：定时做梦把一天的对话变成一张带日期的梦境卡片。</translation>
     </message>
     <message>
         <source>Keeps a snippet of each topic&apos;s summary for later requests and the dream.</source>
-        <translation>为之后的请求和梦境保留每个话题摘要的片段。</translation>
+        <translation>为之后的请求和做梦保留每个话题摘要的片段。</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Topic snippets&lt;/b&gt; keeps a short snippet of each topic&apos;s summary so later requests and the memory dream can reuse it.&lt;/p&gt;&lt;p&gt;Snippets come from compaction summaries, which need Limit history messages and Summarize history under Chat Preference; topics without a summary still reach the dream through an excerpt of their recent messages.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;话题片段&lt;/b&gt;会为每个话题的摘要保留一段简短片段，供之后的请求和记忆梦境复用。&lt;/p&gt;&lt;p&gt;片段来自压缩摘要，这需要在对话偏好中开启“限制历史消息数”和“总结历史”；没有摘要的话题也会通过最近消息的摘录进入梦境。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;话题片段&lt;/b&gt;会为每个话题的摘要保留一段简短片段，供之后的请求和做梦复用。&lt;/p&gt;&lt;p&gt;片段来自压缩摘要，这需要在对话偏好中开启“限制历史消息数”和“总结历史”；没有摘要的话题也会通过最近消息的摘录参与做梦。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Fold the Dreaming memory group to this line, giving fixed memory the page (click again to unfold)</source>
@@ -1721,12 +1721,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>展开梦境记忆</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; is what the dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; merged range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;是梦境学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期再做一次梦境；合并的范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有梦境会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.</source>
-        <translation>梦境写下的带日期卡片；模型在固定记忆之后看到它们。只有梦境会添加卡片。</translation>
+        <translation>做梦写下的带日期卡片；模型在固定记忆之后看到它们。只有做梦会添加卡片。</translation>
     </message>
     <message>
         <source>No dream cards yet.</source>
@@ -1758,7 +1754,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
     </message>
     <message>
         <source>Dreaming now — its card appears here when the dream is done.</source>
-        <translation>正在进行记忆梦境——完成后，卡片会显示在这里。</translation>
+        <translation>正在做梦——完成后，卡片会显示在这里。</translation>
     </message>
     <message>
         <source>The next Weekly run, %1, reads %2.</source>
@@ -1906,7 +1902,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>A memory dream is running</source>
-        <translation>记忆梦境正在运行</translation>
+        <translation>正在做梦</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -1914,7 +1910,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Stop this dream (Esc); nothing of it is stored</source>
-        <translation>停止这次梦境（Esc）；不会保存任何内容</translation>
+        <translation>停止这次做梦（Esc）；不会保存任何内容</translation>
     </message>
     <message>
         <source>Regenerate</source>
@@ -1931,6 +1927,10 @@ Restore previous version undoes this.</source>
     <message>
         <source>Another change is still being written.</source>
         <translation>另一项更改仍在写入。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;存放梦境卡片——做梦学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。范围卡片折叠为一行：点击它或按空格即可查看其中各天。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期重新做梦；范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有做梦会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;b&gt;保留梦境卡片数&lt;/b&gt;只计算单日卡片：比它们更早的日子会合并进范围卡片。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>There is no dream card yet.</source>
@@ -1950,7 +1950,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>A dream is running.</source>
-        <translation>记忆梦境正在运行。</translation>
+        <translation>正在做梦。</translation>
     </message>
     <message>
         <source>Nothing to restore yet: no change to the dream cards.</source>
@@ -1974,7 +1974,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Dream: %1</source>
-        <translation>梦境：%1</translation>
+        <translation>做梦：%1</translation>
     </message>
     <message>
         <source>Off</source>
@@ -1986,11 +1986,11 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Memory dream&lt;/b&gt; runs by itself while ChatHub is open — in its window or tucked away in the system tray. Choose Off, Daily, or Weekly on one weekday; the time is a UTC time of day.&lt;/p&gt;&lt;p&gt;Each run looks at the topics you were active in on the UTC day before it fires (Weekly too): a topic&apos;s compaction summary when it has one, otherwise a short excerpt of that day&apos;s own messages. The History Compress model (Settings → System Agent) turns that into one dated card about how you work with this assistant — tone, formats, tool habits, standing preferences. It is not a recap of the day, and your topics are never compacted or changed by it.&lt;/p&gt;&lt;p&gt;A run missed while ChatHub was closed happens once at the next start. Below the form you see the latest scheduled run; when it failed, its reason is shown and the run is tried again on a later cycle. Dream now and Regenerate are not scheduled runs and never appear there.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;记忆梦境&lt;/b&gt;会在 ChatHub 打开时自动运行——无论是在窗口中还是收在系统托盘里。可选择关闭、每天，或每周的某一天；时间为 UTC 时间。&lt;/p&gt;&lt;p&gt;每次运行会查看它触发前那个 UTC 日你活跃过的话题（每周运行也一样）：有压缩摘要的话题使用摘要，否则使用当天消息的简短摘录。History Compress 模型（设置 → 系统代理）会据此写出一张带日期的卡片，记录你与此助手的协作方式——语气、格式、工具习惯和长期偏好。它不是当天的内容回顾，也从不压缩或修改你的话题。&lt;/p&gt;&lt;p&gt;ChatHub 关闭期间错过的运行会在下次启动时补做一次。表单下方显示最近一次计划运行；如果失败，会显示原因，并在之后的周期中重试。“立即做梦”和“重新生成”不是计划运行，不会显示在那里。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;定时做梦&lt;/b&gt;会在 ChatHub 打开时自动运行——无论是在窗口中还是收在系统托盘里。可选择关闭、每天，或每周的某一天；时间为 UTC 时间。&lt;/p&gt;&lt;p&gt;每次运行会查看它触发前那个 UTC 日你活跃过的话题（每周运行也一样）：有压缩摘要的话题使用摘要，否则使用当天消息的简短摘录。History Compress 模型（设置 → 系统代理）会据此写出一张带日期的梦境卡片，记录你与此助手的协作方式——语气、格式、工具习惯和长期偏好。它不是当天的内容回顾，也从不压缩或修改你的话题。&lt;/p&gt;&lt;p&gt;ChatHub 关闭期间错过的运行会在下次启动时补做一次。表单下方显示最近一次计划运行；如果失败，会显示原因，并在之后的周期中重试。“立即做梦”和“重新生成”不是计划运行，不会显示在那里。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Keep dream cards&lt;/b&gt; (1–90, default 14) is how many single-day cards are kept as they are. Older ones beyond that are merged into a single range card dated &lt;i&gt;first day – last day&lt;/i&gt;.&lt;/p&gt;&lt;p&gt;Saving the form stores the number and merges right away, in one write, by joining the older cards&apos; text. When the dream next runs it may condense a range with the History Compress model, staying under 6,400 characters; a single-day card stays under 3,200.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;保留梦境卡片数&lt;/b&gt;（1–90，默认 14）是原样保留的单日卡片数量。超出部分中较早的卡片会合并成一张日期为&lt;i&gt;首日 – 末日&lt;/i&gt;的范围卡片。&lt;/p&gt;&lt;p&gt;保存表单会存储该数字并立即合并（一次写入，拼接较早卡片的文本）。下次运行梦境时，可能会用History Compress 模型精简范围卡片，使其不超过 6,400 个字符；单日卡片不超过 3,200 个字符。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;保留梦境卡片数&lt;/b&gt;（1–90，默认 14）是原样保留的单日卡片数量。超出部分中较早的卡片会合并成一张日期为&lt;i&gt;首日 – 末日&lt;/i&gt;的范围卡片。&lt;/p&gt;&lt;p&gt;保存表单会存储该数字并立即合并（一次写入，拼接较早卡片的文本）。下次做梦时，可能会用 History Compress 模型精简范围卡片，使其不超过 6,400 个字符；单日卡片不超过 3,200 个字符。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Runs while ChatHub is open (window or tray) and reads the UTC day before it.</source>
@@ -2050,7 +2050,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>How often the memory dream runs by itself: Off, Daily, or Weekly on one weekday</source>
-        <translation>记忆梦境自动运行的频率：关闭、每天，或每周的某一天</translation>
+        <translation>自动做梦的频率：关闭、每天，或每周的某一天</translation>
     </message>
     <message>
         <source>on</source>
@@ -2059,7 +2059,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>The UTC weekday of a weekly dream (it reads the day before)</source>
-        <translation>每周梦境的 UTC 星期（读取前一天）</translation>
+        <translation>每周做梦的 UTC 星期（读取前一天）</translation>
     </message>
     <message>
         <source>at</source>
@@ -2136,7 +2136,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Memory &amp;dream</source>
-        <translation>记忆梦境</translation>
+        <translation>定时做梦</translation>
     </message>
     <message>
         <source>&amp;Keep dream cards</source>
@@ -2144,7 +2144,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is retried later)</source>
-        <translation>最近一次计划梦境：运行时间、结果，以及失败时的原因（之后会重试）</translation>
+        <translation>最近一次定时做梦：运行时间、结果，以及失败时的原因（之后会重试）</translation>
     </message>
     <message>
         <source>Put the schedule and Keep dream cards back as they are stored</source>
@@ -2160,7 +2160,7 @@ Restore previous version undoes this.</source>
     </message>
     <message numerus="yes">
         <source>Keeping %n dream card(s) folds older ones into a range card (by joining their text; the next dream may re-summarize it):</source>
-        <translation><numerusform>保留 %n 张梦境卡片会把较早的卡片合并成一张范围卡片（拼接其文本；下次梦境可能会重新总结）：</numerusform></translation>
+        <translation><numerusform>保留 %n 张梦境卡片会把较早的卡片合并成一张范围卡片（拼接其文本；下次做梦时可能会重新总结）：</numerusform></translation>
     </message>
     <message>
         <source>Last scheduled run: %1, over %2 (UTC) — </source>
@@ -2185,11 +2185,11 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Memory is off for this assistant, so no dream runs for it.</source>
-        <translation>此助手的记忆已关闭，因此不会为它运行梦境。</translation>
+        <translation>此助手的记忆已关闭，因此它不会做梦。</translation>
     </message>
     <message>
         <source>The schedule is off: no dream runs by itself. Dream now still works.</source>
-        <translation>计划已关闭：梦境不会自动运行。“立即做梦”仍然可用。</translation>
+        <translation>计划已关闭：不会自动做梦。“立即做梦”仍然可用。</translation>
     </message>
     <message>
         <source>%1. Next dream: %2.</source>
@@ -2197,7 +2197,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source> Dreams are paused (tray menu → Pause dreams).</source>
-        <translation>梦境已暂停（托盘菜单 → 暂停梦境）。</translation>
+        <translation>做梦已暂停（托盘菜单 → 暂停做梦）。</translation>
     </message>
     <message>
         <source>Last scheduled run: none yet.</source>
@@ -2237,7 +2237,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
-        <translation>开启：每次梦境的新卡片（以及对旧卡片的合并）会在“提议”中等待你接受或丢弃。关闭：梦境会立即添加卡片。</translation>
+        <translation>开启：每次做梦的新卡片（以及对旧卡片的合并）会在“提议”中等待你接受或丢弃。关闭：做梦会立即添加卡片。</translation>
     </message>
     <message>
         <source>Enter accepts · Shift+Enter new line · Esc cancels</source>
@@ -2282,19 +2282,19 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
-        <translation>接受后会添加 %1 的卡片。</translation>
+        <translation>接受后会添加 %1的卡片。</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1 and folds it into a new range card for %2.</source>
-        <translation>接受后会添加 %1 的卡片，并将其合并为 %2 的新范围卡片。</translation>
+        <translation>接受后会添加 %1的卡片，并将其合并为 %2的新范围卡片。</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
-        <translation>接受后会添加 %1 的卡片，并将其合并到范围 %2（范围变为 %3）。</translation>
+        <translation>接受后会添加 %1的卡片，并将其合并到范围 %2（范围变为 %3）。</translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into a new range card for %2.</source>
-        <translation><numerusform>%n 张较早的卡片（%1）会合并为 %2 的新范围卡片。</numerusform></translation>
+        <translation><numerusform>%n 张较早的卡片（%1）会合并为 %2的新范围卡片。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into the range %2 (now %3).</source>
@@ -2310,7 +2310,7 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Card for %1:</source>
-        <translation>%1 的卡片：</translation>
+        <translation>%1的卡片：</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2378,15 +2378,15 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Dreams add their cards at once</source>
-        <translation>梦境会立即添加卡片</translation>
+        <translation>做梦会立即添加卡片</translation>
     </message>
     <message>
         <source>Review new dream cards</source>
-        <translation>审核新的梦境卡片</translation>
+        <translation>审阅新的梦境卡片</translation>
     </message>
     <message>
         <source>Added the card for %1</source>
-        <translation>已添加 %1 的卡片</translation>
+        <translation>已添加 %1的卡片</translation>
     </message>
     <message>
         <source>That day already had a card; the proposal was dropped</source>
@@ -2678,7 +2678,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Marked untrusted: %1</source>
-        <translation>标为未信任的条目：%1</translation>
+        <translation>标为不可信的条目：%1</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>
@@ -2787,7 +2787,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Delete the selected card (Del)</source>
-        <translation>删除所选卡片 (Del)</translation>
+        <translation>删除所选卡片（Del）</translation>
     </message>
     <message>
         <source>Edit of %1: %2. %3</source>
@@ -2835,11 +2835,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Dreaming over %1…</source>
-        <translation>正在对 %1 做梦…</translation>
+        <translation>正在对 %1做梦…</translation>
     </message>
     <message>
         <source>Reading the topics of %1…</source>
-        <translation>正在读取 %1 的话题…</translation>
+        <translation>正在读取 %1的话题…</translation>
     </message>
     <message>
         <source>Asking the History Compress model about %1…</source>
@@ -2863,11 +2863,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Scheduled dream</source>
-        <translation>计划梦境</translation>
+        <translation>定时做梦</translation>
     </message>
     <message>
         <source>The scheduled dream</source>
-        <translation>计划梦境</translation>
+        <translation>定时做梦</translation>
     </message>
     <message>
         <source>Range card %1 – %2</source>
@@ -2875,7 +2875,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Add the dream card for %1? It folds into a range card:</source>
-        <translation>添加 %1 的梦境卡片？它会合并进一张范围卡片：</translation>
+        <translation>添加 %1的梦境卡片？它会合并进一张范围卡片：</translation>
     </message>
     <message>
         <source>The card for %1 was dreamt again. Use the new card, or keep the old one?</source>
@@ -2883,11 +2883,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Dream failed: %1</source>
-        <translation>梦境失败：%1</translation>
+        <translation>做梦失败：%1</translation>
     </message>
     <message>
         <source>Dream failed</source>
-        <translation>梦境失败</translation>
+        <translation>做梦失败</translation>
     </message>
     <message>
         <source>%1 over %2 failed: %3</source>
@@ -2907,15 +2907,15 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>%1: the card for %2 is ready — nothing is written until you add it</source>
-        <translation>%1：%2 的卡片已就绪——在你添加之前不会写入任何内容</translation>
+        <translation>%1：%2的卡片已就绪——在你添加之前不会写入任何内容</translation>
     </message>
     <message>
         <source>Add the dream card for %1? It folds older cards into a range card:</source>
-        <translation>添加 %1 的梦境卡片？它会把较早的卡片合并成一张范围卡片：</translation>
+        <translation>添加 %1的梦境卡片？它会把较早的卡片合并成一张范围卡片：</translation>
     </message>
     <message>
         <source>Add the dream card for %1?</source>
-        <translation>添加 %1 的梦境卡片？</translation>
+        <translation>添加 %1的梦境卡片？</translation>
     </message>
     <message>
         <source>Removed</source>
@@ -2939,7 +2939,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>%1: the new card for %2 is ready — the old one stays until you choose the new one</source>
-        <translation>%1：%2 的新卡片已就绪——在你选择新卡片之前旧卡片保持不变</translation>
+        <translation>%1：%2的新卡片已就绪——在你选择新卡片之前旧卡片保持不变</translation>
     </message>
     <message>
         <source>Keep the old card</source>
@@ -2975,11 +2975,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Scheduled dream stopped — it is tried again later</source>
-        <translation>计划梦境已停止——之后会再次尝试</translation>
+        <translation>定时做梦已停止——之后会再次尝试</translation>
     </message>
     <message>
         <source>Scheduled dream: %1</source>
-        <translation>计划梦境：%1</translation>
+        <translation>定时做梦：%1</translation>
     </message>
     <message>
         <source>Enter saves · Shift+Enter new line · Esc cancels</source>
@@ -2999,7 +2999,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>dream</source>
-        <translation>梦境写入</translation>
+        <translation>做梦写入</translation>
     </message>
     <message>
         <source>agent</source>
@@ -3007,7 +3007,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>⚠ untrusted</source>
-        <translation>⚠ 未信任</translation>
+        <translation>⚠ 不可信</translation>
     </message>
     <message>
         <source>paused</source>
@@ -3019,7 +3019,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Written by the memory dream</source>
-        <translation>由记忆梦境写入</translation>
+        <translation>做梦时写入</translation>
     </message>
     <message>
         <source>Written by the model with its memory tool</source>
@@ -3083,7 +3083,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>the card for %1</source>
-        <translation>%1 的卡片</translation>
+        <translation>%1的卡片</translation>
     </message>
     <message>
         <source>the older card</source>
@@ -3102,8 +3102,20 @@ The entries after it are renumbered.</source>
         <translation>若干天</translation>
     </message>
     <message>
-        <source>%1 folded into one card — Space shows them</source>
-        <translation>%1折叠成一张卡片——按空格显示</translation>
+        <source>%1 folded into one card — click or press Space to show them</source>
+        <translation>%1折叠成一张卡片——点击或按空格显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln single-day card(s)</source>
+        <translation><numerusform>%Ln 张单日卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range card(s)</source>
+        <translation><numerusform>%Ln 张范围卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln older card(s)</source>
+        <translation><numerusform>%Ln 张旧卡片</numerusform></translation>
     </message>
     <message>
         <source>no date</source>
@@ -3111,7 +3123,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Regenerate: dream over %1 again (Ctrl+R)</source>
-        <translation>重新生成：对 %1 重新做梦（Ctrl+R）</translation>
+        <translation>重新生成：对 %1重新做梦（Ctrl+R）</translation>
     </message>
     <message>
         <source>Yesterday</source>
@@ -3151,7 +3163,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Every day with messages has a card. To dream a day again, use ↻ Regenerate on its card.</source>
-        <translation>每个有消息的日子都已有卡片。要重新梦一次某天，请在它的卡片上使用 ↻ 重新生成。</translation>
+        <translation>每个有消息的日子都已有卡片。要对某天重新做梦，请在它的卡片上使用“↻ 重新生成”。</translation>
     </message>
     <message>
         <source>No finished day has messages yet.</source>
@@ -3203,11 +3215,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>the dream for %1</source>
-        <translation>%1 的梦境</translation>
+        <translation>做梦（%1）</translation>
     </message>
     <message>
         <source>the dream</source>
-        <translation>梦境</translation>
+        <translation>做梦</translation>
     </message>
     <message>
         <source>import of %1</source>
@@ -3271,11 +3283,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>added the card for %1</source>
-        <translation>添加了 %1 的卡片</translation>
+        <translation>添加了 %1的卡片</translation>
     </message>
     <message>
         <source>regenerated the card for %1</source>
-        <translation>重新生成了 %1 的卡片</translation>
+        <translation>重新生成了 %1的卡片</translation>
     </message>
     <message>
         <source>imported a memory file</source>
@@ -3307,7 +3319,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
-        <translation><numerusform>添加了 %1 的卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+        <translation><numerusform>添加了 %1的卡片；将 %n 张较早的卡片合并为范围卡片</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -3319,7 +3331,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>added the card; folded %n older card(s) into a range</source>
-        <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为区间</numerusform></translation>
+        <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为范围卡片</numerusform></translation>
     </message>
     <message>
         <source>You reverted “%1”</source>
@@ -4255,7 +4267,7 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>The assistant&apos;s memory: fixed memory and the memory dream (Ctrl+M)</source>
-        <translation>助手的记忆：固定记忆和记忆梦境（Ctrl+M）</translation>
+        <translation>助手的记忆：固定记忆和做梦（Ctrl+M）</translation>
     </message>
     <message>
         <source>Search every topic&apos;s messages (Ctrl+K)</source>
@@ -4326,11 +4338,11 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>Memory dream · %1</source>
-        <translation>记忆梦境 · %1</translation>
+        <translation>做梦 · %1</translation>
     </message>
     <message>
         <source>Memory dream</source>
-        <translation>记忆梦境</translation>
+        <translation>做梦</translation>
     </message>
     <message>
         <source>yyyy-MM-dd</source>
@@ -4338,19 +4350,19 @@ Type below and press %1 to start.</source>
     </message>
     <message>
         <source>It added card%1 for %2.</source>
-        <translation>为 %2 添加了卡片%1。</translation>
+        <translation>为 %2添加了卡片%1。</translation>
     </message>
     <message>
         <source>It rewrote card%1 for %2.</source>
-        <translation>为 %2 重写了卡片%1。</translation>
+        <translation>为 %2重写了卡片%1。</translation>
     </message>
     <message>
         <source>Nothing new to remember from %1.</source>
-        <translation>%1 没有需要记住的新内容。</translation>
+        <translation>%1没有需要记住的新内容。</translation>
     </message>
     <message>
         <source>The dream for %1 failed: %2</source>
-        <translation>%1 的梦境失败：%2</translation>
+        <translation>为 %1做梦失败：%2</translation>
     </message>
 </context>
 <context>
@@ -5025,11 +5037,11 @@ URL：%3
     </message>
     <message>
         <source>dream</source>
-        <translation>梦境</translation>
+        <translation>梦境卡片</translation>
     </message>
     <message>
         <source>untrusted</source>
-        <translation>不受信任</translation>
+        <translation>不可信</translation>
     </message>
     <message>
         <source>none</source>
@@ -5611,51 +5623,51 @@ URL：%3
     </message>
     <message>
         <source>%1 already has a dream card (#%2)</source>
-        <translation>%1 已有梦境卡片（#%2）</translation>
+        <translation>%1已有梦境卡片（#%2）</translation>
     </message>
     <message>
         <source>%1 is already folded into range card #%2 [%3]</source>
-        <translation>%1 已合并进范围卡片 #%2 [%3]</translation>
+        <translation>%1已合并进范围卡片 #%2 [%3]</translation>
     </message>
     <message>
         <source>the card for %1 waits for review (proposal #%2)</source>
-        <translation>%1 的卡片正在等待审阅（提议 #%2）</translation>
+        <translation>%1的卡片正在等待审阅（提议 #%2）</translation>
     </message>
     <message>
         <source>no topic had messages on %1</source>
-        <translation>%1 没有任何话题有消息</translation>
+        <translation>%1没有任何话题有消息</translation>
     </message>
     <message>
         <source>no topic has messages on %1 any more</source>
-        <translation>%1 已没有任何话题有消息</translation>
+        <translation>%1已没有任何话题有消息</translation>
     </message>
     <message>
         <source>%1 showed nothing new about how you work</source>
-        <translation>%1 没有显示出关于你工作方式的新内容</translation>
+        <translation>%1没有显示出关于你工作方式的新内容</translation>
     </message>
     <message>
         <source>the card for %1 repeated %2</source>
-        <translation>%1 的卡片与 %2 重复</translation>
+        <translation>%1的卡片与 %2重复</translation>
     </message>
     <message>
         <source>nothing was written for %1: %2</source>
-        <translation>%1 未写入任何内容：%2</translation>
+        <translation>%1未写入任何内容：%2</translation>
     </message>
     <message>
         <source>%1 got a dream card meanwhile</source>
-        <translation>%1 在此期间已有了梦境卡片</translation>
+        <translation>%1在此期间已有了梦境卡片</translation>
     </message>
     <message>
         <source>%1 got a card or a proposal meanwhile</source>
-        <translation>%1 在此期间已有了卡片或提议</translation>
+        <translation>%1在此期间已有了卡片或提议</translation>
     </message>
     <message>
         <source>the card for %1 was not added (cancelled)</source>
-        <translation>%1 的卡片未添加（已取消）</translation>
+        <translation>%1的卡片未添加（已取消）</translation>
     </message>
     <message>
         <source>proposed a card for %1 (proposal #%2%3); accept or discard it</source>
-        <translation>已为 %1 提议一张卡片（提议 #%2%3）；请接受或丢弃</translation>
+        <translation>已为 %1提议一张卡片（提议 #%2%3）；请接受或丢弃</translation>
     </message>
     <message>
         <source>stopped before it finished</source>
@@ -5675,15 +5687,15 @@ URL：%3
     </message>
     <message>
         <source>%1 showed nothing new; its card was kept</source>
-        <translation>%1 没有新内容；保留了它的卡片</translation>
+        <translation>%1没有新内容；保留了它的卡片</translation>
     </message>
     <message>
         <source>added the card for %2</source>
-        <translation>已添加 %2 的卡片</translation>
+        <translation>已添加 %2的卡片</translation>
     </message>
     <message>
         <source>the card for %2 was regenerated</source>
-        <translation>已重新生成 %2 的卡片</translation>
+        <translation>已重新生成 %2的卡片</translation>
     </message>
     <message>
         <source>%1: the old card was kept</source>
@@ -5711,11 +5723,11 @@ URL：%3
     </message>
     <message>
         <source>the card for %1 mostly repeats itself, so it was not added; Dream now shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
+        <translation>%1的卡片大多在重复自己，因此没有添加；“立即做梦”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
         <source>the new card for %1 mostly repeats itself, so the old card was kept; Regenerate on the Memory page shows it for review, or choose a larger History Compress model</source>
-        <translation>%1 的新卡片大多在重复自己，因此保留了旧卡片；在记忆页面上“重新生成”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
+        <translation>%1的新卡片大多在重复自己，因此保留了旧卡片；在记忆页面上“重新生成”会先显示它供你查看，或者选择更大的历史压缩模型</translation>
     </message>
     <message>
         <source>This card mostly repeats itself — try Regenerate or a larger model</source>
@@ -5731,7 +5743,7 @@ URL：%3
     </message>
     <message>
         <source>%1 is not over yet (UTC); a dream reads a finished day</source>
-        <translation>%1 还没有结束（UTC）；做梦只读取已结束的日子</translation>
+        <translation>%1还没有结束（UTC）；做梦只读取已结束的日子</translation>
     </message>
     <message>
         <source>memory is off for %1; turn it on (Assistant → Memory) to dream</source>
@@ -6631,11 +6643,11 @@ URL：%3
     </message>
     <message>
         <source>a new range card</source>
-        <translation>一张新的区间卡片</translation>
+        <translation>一张新的范围卡片</translation>
     </message>
     <message>
         <source>range card #%1 [%2]</source>
-        <translation>区间卡片 #%1 [%2]</translation>
+        <translation>范围卡片 #%1 [%2]</translation>
     </message>
     <message>
         <source>fold: %1 (%2) into %3, which then covers %4 – %5</source>
@@ -6735,11 +6747,11 @@ URL：%3
     </message>
     <message>
         <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
-        <translation>每条记忆由谁写下：保留 %1，替换 %2，新增 %3</translation>
+        <translation>每条记忆由谁写下：保留 %1 条，替换 %2 条，新增 %3 条</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>
-        <translation>；%1 不受信任</translation>
+        <translation>；%1 不可信</translation>
     </message>
     <message>
         <source>this file</source>
@@ -7567,7 +7579,7 @@ URL：%3
     </message>
     <message>
         <source>dynamic memory card #%1 [%2] has %3 characters; a range card holds at most %4 (DRM-13), and one over %5 times that is refused rather than cut</source>
-        <translation>动态记忆卡片 #%1 [%2] 有 %3 个字符；区间卡片最多 %4 个字符（DRM-13），超过其 %5 倍的卡片会被拒绝而不是截短</translation>
+        <translation>动态记忆卡片 #%1 [%2] 有 %3 个字符；范围卡片最多 %4 个字符（DRM-13），超过其 %5 倍的卡片会被拒绝而不是截短</translation>
     </message>
     <message>
         <source>its dynamic memory has %1 cards and %2 characters; keeping %3 dream cards, an assistant&apos;s dynamic memory holds at most %4 characters (DRM-13: %5); raise Keep dream cards or import fewer cards</source>
@@ -7759,7 +7771,7 @@ URL：%3
     </message>
     <message>
         <source>the card for %1 was deleted meanwhile</source>
-        <translation>%1 的卡片已在此期间被删除</translation>
+        <translation>%1的卡片已在此期间被删除</translation>
     </message>
     <message>
         <source>this reply is still being written; press Stop first</source>
@@ -8465,7 +8477,7 @@ URL：%3
     </message>
     <message>
         <source>The History Compress model summarizes long topics and writes memory dream cards. Settings → System Agent changes it later.</source>
-        <translation>History Compress 模型负责总结长话题并撰写记忆梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
+        <translation>History Compress 模型负责总结长话题并撰写梦境卡片。之后可在 设置 → 系统代理 中更改。</translation>
     </message>
     <message>
         <source>The provider&apos;s own models come first; you may type any model id</source>
@@ -8615,7 +8627,7 @@ URL：%3
     </message>
     <message>
         <source>3. Start ChatHub with &lt;code&gt;--database-url NEW_URL&lt;/code&gt;, or set &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt; for the app, the commands and the dream service.</source>
-        <translation>3. 使用 &lt;code&gt;--database-url NEW_URL&lt;/code&gt; 启动 ChatHub，或为应用、命令行和梦境服务设置 &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt;。</translation>
+        <translation>3. 使用 &lt;code&gt;--database-url NEW_URL&lt;/code&gt; 启动 ChatHub，或为应用、命令行和做梦服务设置 &lt;code&gt;CHATHUB_DATABASE_URL=NEW_URL&lt;/code&gt;。</translation>
     </message>
     <message>
         <source>Copy command</source>
@@ -8974,7 +8986,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;History Compress&lt;/b&gt; is the model that writes topic summaries (Compact now, token auto-compact, summarizing dropped history, overflow rescue) and folds memory dream cards. It is &lt;b&gt;a separate setting&lt;/b&gt; from the chat model: it may be the chat model you talk to, but a small fast model is better (a busy chat model makes summaries fail). Default: &lt;code&gt;gpt-5-mini&lt;/code&gt; on your first OpenAI provider.&lt;/p&gt;&lt;p&gt;Its context window comes from its model card (Settings → model cards, else the built-in catalog), so an 8k custom model is treated as 8k: batches stay under about half of that window. Pick a fast, capable model; thinking is switched off where the vendor allows it.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;历史压缩&lt;/b&gt;模型负责撰写话题摘要（立即压缩、按令牌自动压缩、总结被丢弃的历史、溢出救援）并合并记忆梦境卡片。它是与对话模型&lt;b&gt;分开的一项设置&lt;/b&gt;：可以就用你对话的模型，但小而快的模型更好（对话模型繁忙时摘要会失败）。默认：你的第一个 OpenAI 服务商上的 &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;它的上下文窗口来自其模型卡片（设置 → 模型卡片，否则使用内置目录），因此 8k 的自定义模型就按 8k 处理：每批内容保持在该窗口的一半左右以内。请选择快速、能力足够的模型；在服务商允许时会关闭思考。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;历史压缩&lt;/b&gt;模型负责撰写话题摘要（立即压缩、按令牌自动压缩、总结被丢弃的历史、溢出救援）并合并梦境卡片。它是与对话模型&lt;b&gt;分开的一项设置&lt;/b&gt;：可以就用你对话的模型，但小而快的模型更好（对话模型繁忙时摘要会失败）。默认：你的第一个 OpenAI 服务商上的 &lt;code&gt;gpt-5-mini&lt;/code&gt;。&lt;/p&gt;&lt;p&gt;它的上下文窗口来自其模型卡片（设置 → 模型卡片，否则使用内置目录），因此 8k 的自定义模型就按 8k 处理：每批内容保持在该窗口的一半左右以内。请选择快速、能力足够的模型；在服务商允许时会关闭思考。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The summarizer: a separate setting; it may be the chat model, but a small fast model is better. Its context window comes from its model card.</source>
@@ -9301,7 +9313,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Memory dream</source>
-        <translation>记忆梦境</translation>
+        <translation>做梦</translation>
     </message>
     <message>
         <source>Memory history</source>
@@ -9994,7 +10006,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Private: no memory is used here and the dream never reads it</source>
-        <translation>私密：这里不使用记忆，梦境也不会读取它</translation>
+        <translation>私密：这里不使用记忆，做梦也不会读取它</translation>
     </message>
     <message>
         <source>New topic</source>
@@ -10160,15 +10172,15 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Private: no memory is sent or offered here, and the memory dream never reads this topic</source>
-        <translation>私密：这里不发送也不提供记忆，记忆梦境也从不读取此话题</translation>
+        <translation>私密：这里不发送也不提供记忆，做梦也从不读取此话题</translation>
     </message>
     <message>
         <source>Private topic: on. No memory is sent or offered here, and the memory dream never reads it</source>
-        <translation>私密话题：开。这里不发送也不提供记忆，记忆梦境也从不读取它</translation>
+        <translation>私密话题：开。这里不发送也不提供记忆，做梦也从不读取它</translation>
     </message>
     <message>
         <source>Private topic: off. Turn on to send no memory here and keep the memory dream out</source>
-        <translation>私密话题：关。开启后这里不发送记忆，记忆梦境也不会读取</translation>
+        <translation>私密话题：关。开启后这里不发送记忆，做梦也不会读取</translation>
     </message>
     <message>
         <source>New &amp;private topic</source>
@@ -10213,39 +10225,39 @@ Input budget: %1 tokens</source>
     <name>Tray</name>
     <message>
         <source>Memory dream: %1</source>
-        <translation>记忆梦境：%1</translation>
+        <translation>做梦：%1</translation>
     </message>
     <message>
         <source>Could not change Pause dreams: %1</source>
-        <translation>无法更改“暂停梦境”：%1</translation>
+        <translation>无法更改“暂停做梦”：%1</translation>
     </message>
     <message>
         <source>Dreams paused: scheduled memory dreams do not run until you resume them</source>
-        <translation>梦境已暂停：在你恢复之前，计划的记忆梦境不会运行</translation>
+        <translation>做梦已暂停：在你恢复之前不会定时做梦</translation>
     </message>
     <message>
         <source>Dreams resumed: scheduled memory dreams run again</source>
-        <translation>梦境已恢复：计划的记忆梦境会再次运行</translation>
+        <translation>做梦已恢复：会再次定时做梦</translation>
     </message>
     <message>
         <source>A memory dream is already running</source>
-        <translation>已有一个记忆梦境正在运行</translation>
+        <translation>已经有一次做梦正在运行</translation>
     </message>
     <message>
         <source>No memory dream is due</source>
-        <translation>没有到期的记忆梦境</translation>
+        <translation>没有到期的定时做梦</translation>
     </message>
     <message>
         <source>Memory dream running…</source>
-        <translation>记忆梦境运行中…</translation>
+        <translation>正在做梦…</translation>
     </message>
     <message>
         <source>Memory dream stopped; it is tried again later</source>
-        <translation>记忆梦境已停止；稍后会再次尝试</translation>
+        <translation>做梦已停止；稍后会再次尝试</translation>
     </message>
     <message>
         <source>No memory dream was due</source>
-        <translation>没有到期的记忆梦境</translation>
+        <translation>没有到期的定时做梦</translation>
     </message>
     <message>
         <source>&amp;Open ChatHub</source>
@@ -10257,35 +10269,35 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>&amp;Run due dreams now</source>
-        <translation>立即运行到期的梦境</translation>
+        <translation>立即运行到期的定时做梦</translation>
     </message>
     <message>
         <source>Run every scheduled memory dream that is due now (also while paused)</source>
-        <translation>立即运行所有已到期的计划记忆梦境（暂停时也可以）</translation>
+        <translation>立即运行所有已到期的定时做梦（暂停时也可以）</translation>
     </message>
     <message>
         <source>&amp;Pause dreams</source>
-        <translation>暂停梦境</translation>
+        <translation>暂停做梦</translation>
     </message>
     <message>
         <source>While checked, scheduled memory dreams do not run (remembered across restarts); Dream now still works</source>
-        <translation>勾选时，计划的记忆梦境不会运行（重启后仍然保留）；“立即做梦”仍然可用</translation>
+        <translation>勾选时不会定时做梦（重启后仍然保留）；“立即做梦”仍然可用</translation>
     </message>
     <message>
         <source>ChatHub keeps running here and memory dreams still run. Quit from this icon&apos;s menu or with Ctrl+Q.</source>
-        <translation>ChatHub 会在这里继续运行，记忆梦境也会照常运行。可从此图标的菜单或按 Ctrl+Q 退出。</translation>
+        <translation>ChatHub 会在这里继续运行，并照常做梦。可从此图标的菜单或按 Ctrl+Q 退出。</translation>
     </message>
     <message>
         <source>dreams paused</source>
-        <translation>梦境已暂停</translation>
+        <translation>做梦已暂停</translation>
     </message>
     <message>
         <source>dreaming…</source>
-        <translation>梦境运行中…</translation>
+        <translation>正在做梦…</translation>
     </message>
     <message>
         <source>memory dreams on schedule</source>
-        <translation>记忆梦境按计划运行</translation>
+        <translation>按计划做梦</translation>
     </message>
 </context>
 <context>
@@ -10819,7 +10831,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>Tell me when a reply finishes while the window is away, and what a scheduled memory dream did</source>
-        <translation>窗口不在前台时，回复完成后通知我，并告诉我计划的记忆梦境做了什么</translation>
+        <translation>窗口不在前台时，回复完成后通知我，并告诉我定时做梦做了什么</translation>
     </message>
     <message>
         <source>Show side&amp;bar</source>
@@ -10925,7 +10937,7 @@ Input budget: %1 tokens</source>
     </message>
     <message>
         <source>The selected assistant&apos;s memory: switch, fixed memory and the memory dream (Ctrl+M)</source>
-        <translation>所选助手的记忆：开关、固定记忆和记忆梦境（Ctrl+M）</translation>
+        <translation>所选助手的记忆：开关、固定记忆和做梦（Ctrl+M）</translation>
     </message>
     <message>
         <source>&amp;About ChatHub Desktop</source>

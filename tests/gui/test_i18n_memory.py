@@ -103,6 +103,10 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         assert panel.dream_now_button.text() == "立即做梦" and panel.count_label.text() == "0 张卡片"
         assert panel.tabs.tabText(1) == "提议" and page.dreaming.title.text() == "梦境记忆"
         form = panel.schedule
+        # walk55 #1: one word per concept — the group, the run, the cards, the document
+        assert (form.schedule_row.title.text(), form.keep_row.title.text(), panel.cards_title.text()) == (
+            "定时做梦", "保留梦境卡片数", "动态记忆")
+        assert all(f"<b>{w}</b>" in page.dreaming.title.toolTip() for w in ("梦境记忆", "做梦", "梦境卡片", "动态记忆"))
         assert [form.frequency_combo.itemText(i) for i in range(3)] == ["关闭", "每天", "每周"]
         assert form.weekday_combo.itemText(0) == "星期日"
         # the schedule typed, not saved: the local time beside the UTC one and the next-dream line
@@ -116,6 +120,10 @@ def test_the_memory_page_follows_a_switch_to_chinese_and_japanese(window: Any, s
         window.view.language_actions[UiLanguage.JAPANESE].trigger()
         qtbot.waitUntil(lambda: page.fixed_title.text() == "固定メモリ", timeout=3000)
         assert page.count_label.text() == "2 件" and panel.dream_now_button.text() == "今すぐドリーム"
+        assert (page.dreaming.title.text(), form.schedule_row.title.text(), form.keep_row.title.text(),
+                panel.cards_title.text()) == ("ドリームメモリ", "予定ドリーム", "残すドリームカード数", "動的メモリ")
+        assert all(f"<b>{w}</b>" in page.dreaming.title.toolTip()
+                   for w in ("ドリームメモリ", "ドリーム", "ドリームカード", "動的メモリ"))
         assert form.frequency_combo.itemText(1) == "毎日" and form.weekday_combo.itemText(1) == "月曜日"
         assert form.local_label.text() == "(Berlin で 03:00)" and form.next_label.text().startswith("まだ保存していません")
     finally:

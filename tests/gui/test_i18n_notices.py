@@ -48,7 +48,7 @@ def test_the_fold_line_of_a_keep_preview_is_said(services: Any, qapp: Any) -> No
     try:
         zh_range = "2026年11月26日 – 2026年11月27日"  # the page's one date style in Chinese (walk50 #6)
         with _language("zh_CN"):
-            assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的区间卡片，"
+            assert said_lines(preview)()[2] == ("合并：2 张卡片（#1 [2026-11-26]，#2 [2026-11-27]）并入一张新的范围卡片，"
                                                 f"之后它涵盖 {zh_range}")
     finally:
         QLocale.setDefault(before)

@@ -249,7 +249,7 @@ def test_values_inside_frames_are_said(qtbot: Any) -> None:
     with _language("zh_CN"):
         assert said_lines(preview)() == ["固定记忆：2 条 → 0 条", "条目：新增 0，删除 2，修改 0"]
         assert said_values(receipt)["Parts"] == "指令 400, 记忆 120, 历史 800"
-        assert said_values(receipt)["Memory"] == "固定 #1, #2; 梦境 #7"
+        assert said_values(receipt)["Memory"] == "固定 #1, #2; 梦境卡片 #7"
         assert "文件 'src/app.py'" in said(report.verdict_reason())
         qtbot.waitUntil(lambda: dialog.radios.buttons()[0].text() != options[0].key, timeout=3000)
         assert dialog.radios.buttons()[1].text() == translate("MemoryPage", options[1].key) != options[1].key

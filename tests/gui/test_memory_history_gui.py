@@ -120,22 +120,22 @@ HISTORY_LINES = {  # sentences a user reads, capitalised (walk53c #3: not a log'
            "fixed  You edited entry #1", "fixed  You reverted “The model in topic “Trip plans” updated entry #2”",
            "fixed  The model in topic “Trip plans” updated entry #2",
            "fixed  You added entry #2", "fixed  You added entry #1"],
-    "zh_CN": ["动态  2026年12月1日 的梦境添加了卡片", "动态  来源不明的写入修改了记忆",
+    "zh_CN": ["动态  做梦（2026年12月1日）添加了卡片", "动态  来源不明的写入修改了记忆",
               "固定  已导入 Claude：添加了 3 条", "固定  已导入 Claude：添加了 1 条",
               "固定  你编辑了条目 #1", "固定  你还原了“话题“Trip plans”中的模型更新了条目 #2”",
               "固定  话题“Trip plans”中的模型更新了条目 #2", "固定  你添加了条目 #2", "固定  你添加了条目 #1"],
-    "ja": ["動的  2026年12月1日 のドリームがカードを追加", "動的  出所不明の書き込みがメモリを変更",
+    "ja": ["動的  2026年12月1日のドリームがカードを追加", "動的  出所不明の書き込みがメモリを変更",
            "固定  Claude をインポート：3 件を追加", "固定  Claude をインポート：1 件を追加",
            "固定  あなたが項目 #1 を編集", "固定  あなたが「トピック「Trip plans」のモデルが項目 #2 を更新」を元に戻した",
            "固定  トピック「Trip plans」のモデルが項目 #2 を更新", "固定  あなたが項目 #2 を追加", "固定  あなたが項目 #1 を追加"],
 }
 
 
-FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为区间",
-          "ja": "カードを追加し、古いカード 2 枚を期間にまとめた"}
+FOLDED = {"en": "added the card; folded 2 older cards into a range", "zh_CN": "添加了卡片；将 2 张较早的卡片合并为范围卡片",
+          "ja": "カードを追加し、古いカード 2 枚を範囲カードにまとめた"}
 FOLDED_FOR = {"en": "added the card for 1 Dec 2026; folded 2 older cards into a range",
-              "zh_CN": "添加了 2026年12月1日 的卡片；将 2 张较早的卡片合并为区间",
-              "ja": "2026年12月1日 のカードを追加し、古いカード 2 枚を期間にまとめた"}
+              "zh_CN": "添加了 2026年12月1日的卡片；将 2 张较早的卡片合并为范围卡片",
+              "ja": "2026年12月1日のカードを追加し、古いカード 2 枚を範囲カードにまとめた"}
 #: A History row's own date: the page's one date style in the interface language (issue 30,
 #: walk52 #7: rows said "12/5/26" beside "1 May 2024"), then the UTC time.
 ROW_DATE = {"en": r"\d{1,2} [A-Z][a-z]{2} \d{4},", "zh_CN": r"\d{4}年\d{1,2}月\d{1,2}日", "ja": r"\d{4}年\d{1,2}月\d{1,2}日"}

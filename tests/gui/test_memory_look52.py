@@ -148,7 +148,7 @@ def test_the_switch_row_says_what_its_current_state_means(page, qtbot, lang):  #
             "memory tools.",
             "Nothing is sent with your chats, no dream runs and the model gets no memory tools. Your entries stay "
             "here.", "M&emory on", "M&emory off"))
-        assert lang == "en" or (on_title.startswith(("记忆已开启", "メモリ オン")) and on != off)
+        assert lang == "en" or (on_title.startswith(("记忆已开启", "メモリ：オン")) and on != off)
         description, title = page.switch.row.description, page.switch.row.title
         assert page.memory_switch.isChecked()
         qtbot.waitUntil(lambda: description.text() == on and title.text() == on_title, timeout=5000)  # re-said

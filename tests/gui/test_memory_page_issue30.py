@@ -19,6 +19,7 @@ from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import open_services
 from tests.fakes.assistant_age import existing_since
 from tests.gui.helpers import reload_assistants
+from tests.gui.test_i18n_service_texts import _language
 
 
 def shown(p: MemoryPage) -> list[str]:
@@ -292,7 +293,9 @@ def test_card_buttons_belong_to_the_cards_tab(page, services, assistant, qtbot):
 
 def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """DRM-8: single-day cards carry their date and Regenerate; a range card is folded to
-    its span (Space expands it to read, and folds it again) and has no Regenerate."""
+    its span (Space expands it to read, and folds it again; a click expands it too, walk55
+    #5) and has no Regenerate. The count beside the title says the range card apart, as
+    Keep dream cards counts single-day cards only (DRM-7, walk55 #4)."""
     from datetime import date, timedelta
 
     from chathub_desktop.core import dynamic_memory as dm
@@ -309,7 +312,15 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     model = panel.model
     assert [model.card(r).kind for r in range(3)] == ["range", "day", "day"]  # type: ignore[union-attr]
-    assert model.index(0).data() == "▸ 2 days folded into one card — Space shows them"
+    assert model.index(0).data() == "▸ 2 days folded into one card — click or press Space to show them"
+    assert panel.count_label.text() == "2 single-day cards + 1 range card"  # Keep dream cards: 2
+    with _language("ja"):
+        qtbot.waitUntil(lambda: panel.count_label.text() == "単日カード 2 枚 + 範囲カード 1 枚", timeout=3000)
+        assert model.index(0).data() == "▸ 2 日分をまとめた 1 枚のカード — クリックまたは Space で表示"
+    with _language("zh_CN"):
+        qtbot.waitUntil(lambda: panel.count_label.text() == "2 张单日卡片 + 1 张范围卡片", timeout=3000)
+        assert model.index(0).data() == "▸ 2 天折叠成一张卡片——点击或按空格显示"
+    qtbot.waitUntil(lambda: panel.count_label.text() == "2 single-day cards + 1 range card", timeout=3000)
     opt = QStyleOptionViewItem()
     folded = panel.delegate.sizeHint(opt, model.index(0)).height()
     panel.list.setCurrentIndex(model.index(0))
@@ -320,6 +331,15 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
     assert "Likes tables" in model.index(0).data() and "Wants versions" in model.index(0).data()
     assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
+    qtbot.keyClick(panel.list, Qt.Key.Key_Space)
+    assert model.is_folded(0)
+    # the mouse: a click on the folded card shows its days; a click on the open card leaves it open
+    panel.list.scrollTo(model.index(0))
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(0)).center())
+    assert not model.is_folded(0) and "Likes tables" in model.index(0).data()
+    assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(0)).center())
+    assert not model.is_folded(0)
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
     assert model.is_folded(0)
     panel.list.setCurrentIndex(model.index(1))
@@ -360,6 +380,8 @@ def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qt
     assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
                                                                    "#2: no flights"]
     assert page.raw.preview_label.text() == "Saving gives 2 entries and keeps 2 notes"
+    with _language("ja"):  # walk55 #3: no space between the counted notes and を
+        qtbot.waitUntil(lambda: page.raw.preview_label.text() == "保存すると 2 件、メモ 2 件を残します", timeout=3000)
     assert page.raw.preview.item(0).font().italic() and not page.raw.preview.item(1).font().italic()
     page.raw.cancel_raw()
     idle(qtbot, page)

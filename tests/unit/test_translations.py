@@ -56,6 +56,24 @@ def test_every_string_has_a_finished_translation(lang: str) -> None:
             assert text.replace("&&", "").count("&") <= source.replace("&&", "").count("&"), (lang, source)
 
 
+#: Words a Memory-page concept no longer goes by (issue 30, walk55 #1/#2: the Chinese page
+#: said 梦境记忆 and 记忆梦境, the Japanese one 記憶ドリーム beside ドリームメモリ, Merge was
+#: 統合 and マージ in one dialog, an entry 項目 and エントリ). The words kept: zh_CN 梦境记忆
+#: (Dreaming memory), 做梦 (the memory dream, its run), 梦境卡片, 动态记忆, 范围卡片, 合并,
+#: 条目, 不可信; ja ドリームメモリ, ドリーム, ドリームカード, 動的メモリ, 範囲カード,
+#: 単日カード, 統合, 項目, 未信頼.
+OUTGROWN_WORDS = {
+    "zh_CN": r"记忆梦境|记忆做梦|区间卡片|未信任|不受信任|梦境(?!记忆|卡片|提议|审阅)",
+    "ja": r"記憶ドリーム|メモリのドリーム|ドリームのカード|期間の?カード|1 ?日分のカード|マージ|エントリ|信頼されていない",
+}
+
+
+@pytest.mark.parametrize("lang", ["zh_CN", "ja"])
+def test_each_memory_concept_has_one_word(lang: str) -> None:
+    said = [(m.findtext("source"), "".join(t.itertext())) for m in _messages(lang) for t in m.iter("translation")]
+    assert [(source, text) for source, text in said if re.search(OUTGROWN_WORDS[lang], text)] == []
+
+
 def test_english_keeps_only_its_plural_forms() -> None:
     plurals = {m.findtext("source"): [f.text for f in m.iter("numerusform")] for m in _messages("en")}
     assert plurals[" (%n earlier)"] == [" (%n earlier)", " (%n earlier)"]

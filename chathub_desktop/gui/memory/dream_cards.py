@@ -134,10 +134,28 @@ def card_name(card: CardView) -> str:
 
 def folded_text(card: CardView) -> str:
     """What a folded range card shows instead of its body (issue 30: the timeline folds
-    ranges; Space expands)."""
+    ranges; a click or Space expands — walk55 #5: "Space" alone told mouse users nothing)."""
     days = range_days(card.display_tag)
     what = translate("MemoryPage", "%n day(s)", None, days) if days else translate("MemoryPage", "Several days")
-    return "▸ " + fill(translate("MemoryPage", "%1 folded into one card — Space shows them"), what)
+    return "▸ " + fill(translate("MemoryPage", "%1 folded into one card — click or press Space to show them"), what)
+
+
+def count_text(cards: Sequence[CardView]) -> str:
+    """The card count beside the Dynamic memory title: ``5 cards``; with a range or an
+    older card, the single-day cards apart, as Keep dream cards counts only those (DRM-7,
+    walk55 #4: "Keep dream cards: 4" beside "5 cards" read as one card too many):
+    ``4 single-day cards + 1 range card``, ``+ 1 older card`` (legacy or custom tag)."""
+    days = sum(c.kind == CardKind.DAY for c in cards)
+    ranges = sum(c.kind == CardKind.RANGE for c in cards)
+    older = len(cards) - days - ranges
+    if days in (0, len(cards)):
+        return translate("MemoryPage", "%Ln card(s)", None, len(cards))
+    parts = [translate("MemoryPage", "%Ln single-day card(s)", None, days)]
+    if ranges:
+        parts.append(translate("MemoryPage", "%Ln range card(s)", None, ranges))
+    if older:
+        parts.append(translate("MemoryPage", "%Ln older card(s)", None, older))
+    return " + ".join(parts)
 
 
 class DreamCardModel(QAbstractListModel):
@@ -262,12 +280,15 @@ RANGE_OPEN_LINES = 400
 class DreamCardDelegate(MemoryCardDelegate):
     """Paints a dream card like a fixed-memory card (``#N``, a chip, the wrapped body)
     with the date chip coloured by kind and, on single-day cards only, a refresh icon at
-    the top right. A click on the icon emits ``regenerate_clicked(number)``; a
-    double-click elsewhere emits ``edit_requested(number)``. Body line breaks are kept.
+    the top right. A click on the icon emits ``regenerate_clicked(number)``; a click on
+    a folded range card emits ``unfold_requested`` (walk55 #5: its line says "click or
+    press Space"); a double-click elsewhere emits ``edit_requested(number)``. Body line
+    breaks are kept.
     The in-place editor counts against the card's DRM-13 cap (3,200 / 6,400)."""
 
     regenerate_clicked = Signal(int)
     edit_requested = Signal(int)
+    unfold_requested = Signal()
     max_lines = DREAM_BODY_LINES
 
     def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
@@ -309,7 +330,8 @@ class DreamCardDelegate(MemoryCardDelegate):
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
                     option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Qt: a click on the refresh icon regenerates, a double-click elsewhere edits."""
+        """Qt: a click on the refresh icon regenerates, a click on a folded range card
+        unfolds it (the press made it current), a double-click elsewhere edits."""
         kind = event.type()
         if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and kind in (
                 QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
@@ -319,6 +341,10 @@ class DreamCardDelegate(MemoryCardDelegate):
             number = int(index.data(NumberRole) or 0)
             if kind == QEvent.Type.MouseButtonRelease and on_icon:
                 self.regenerate_clicked.emit(number)
+                return True
+            if kind == QEvent.Type.MouseButtonRelease and isinstance(model, DreamCardModel) and \
+                    model.is_folded(index.row()):
+                self.unfold_requested.emit()
                 return True
             if kind == QEvent.Type.MouseButtonDblClick:
                 if not on_icon:

@@ -76,7 +76,7 @@ from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import dream_empty, dream_failure
 from chathub_desktop.gui.memory.card_mark import CardMark
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
-from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel
+from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel, count_text
 from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_failure import DreamFailure
 from chathub_desktop.gui.memory.dream_reads import DreamData, DreamReads
@@ -122,17 +122,18 @@ translate = QCoreApplication.translate
 # --- help texts (APP-6) -------------------------------------------------------------------
 
 DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
-    "<p><b>Dynamic memory</b> is what the dream has learned: numbered cards, each "
-    "tagged with the UTC day — or range of days — it came from. The model sees them "
-    "after fixed memory.</p>"
-    "<p>Edit a card (Enter or double-click) or delete it (Del). <b>Regenerate</b> (the "
-    "refresh icon, Ctrl+R) runs the dream again for that card's day only; merged "
-    "range cards and old undated blobs cannot be regenerated. <b>Copy</b> puts exactly "
-    "the text you see on the clipboard, <b>Clear</b> removes every card, and "
-    "<b>Restore previous version</b> undoes the last change (restoring again redoes "
-    "it).</p>"
+    "<p><b>Dynamic memory</b> holds the dream cards — what the memory dream has learned: "
+    "numbered cards, each tagged with the UTC day — or range of days — it came from. The "
+    "model sees them after fixed memory.</p>"
+    "<p>Edit a card (Enter or double-click) or delete it (Del). A range card is folded to "
+    "one line: click it or press Space to read its days. <b>Regenerate</b> (the refresh "
+    "icon, Ctrl+R) runs the dream again for that card's day only; range cards and old "
+    "undated blobs cannot be regenerated. <b>Copy</b> puts exactly the text you see on "
+    "the clipboard, <b>Clear</b> removes every card, and <b>Restore previous version</b> "
+    "undoes the last change (restoring again redoes it).</p>"
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
-    "repeats an existing one is skipped.</p>"
+    "repeats an existing one is skipped. <b>Keep dream cards</b> counts single-day cards "
+    "only: the days older than those are merged into the range card.</p>"
 )
 #: The one-line summary of the Dynamic memory title's ``?`` (its accessible description; walk40).
 DYNAMIC_LINE = QT_TRANSLATE_NOOP(
@@ -280,6 +281,7 @@ class DreamPanel(QWidget):
         self.list.selectionModel().currentChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
+        self.delegate.unfold_requested.connect(self.card_actions.toggle_fold)  # a click on a folded range card
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
         #: Edit, Regenerate, Copy, Delete, Expand / fold and Pause on the list (its keys and context menu).
@@ -478,8 +480,7 @@ class DreamPanel(QWidget):
         if cards != self.model.cards():
             self._set_cards(cards, shown)
         self.mark.apply()
-        n = len(cards)
-        self.texts.bind(self.count_label.setText, lambda: translate("MemoryPage", "%Ln card(s)", None, n))
+        self.texts.bind(self.count_label.setText, lambda: count_text(cards))
         self.tool_labels.fit()  # the count's width may have changed
         if not cards:
             self._say_empty()

@@ -34,9 +34,11 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts
 translate = QCoreApplication.translate
 
 DREAMING_HELP = QT_TRANSLATE_NOOP("MemoryPage",
-    "<p><b>Dreaming memory</b> is what the assistant learns on its own: a scheduled "
-    "memory dream reads the topics you were active in the day before and adds a dated "
-    "card about how you like to work (tone, format, tool habits), not a recap.</p>"
+    "<p><b>Dreaming memory</b> is what the assistant learns on its own. The <b>memory "
+    "dream</b> — on the schedule below, or Dream now — reads the topics you were active "
+    "in on a day and writes one dated <b>dream card</b> about how you like to work "
+    "(tone, format, tool habits), not a recap. The dream cards make up <b>Dynamic "
+    "memory</b> at the bottom of this group.</p>"
     "<p>It prefers topic summaries from compaction (Chat Preference: Limit history "
     "messages and Summarize history); a topic without one still contributes a short "
     "excerpt of that day's messages. The dream never changes your fixed memory.</p>"

@@ -227,7 +227,7 @@ class MemoryPage(QWidget):
         self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.body_scroll.setWidget(body)
         self.texts.bind(self.body_scroll.setAccessibleName,  # a Tab stop (issue 29)
-                        lambda: translate("MemoryPage", "Fixed memory and dreams"))
+                        lambda: translate("MemoryPage", "Fixed memory and dreaming memory"))
         # the scroll bar's room is kept while it is hidden, so nothing moves sideways when it comes
         #: The column's width and place (a component).
         self.centring = CentredColumn(self.body_scroll, centre)
