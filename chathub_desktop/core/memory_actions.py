@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-__all__ = ["ActionKind", "ChangeAction", "ChangeWho", "WhoKind"]
+from chathub_desktop.core.memory_documents import MemoryDocument
+
+__all__ = ["PAUSES", "ActionKind", "ChangeAction", "ChangeWho", "WhoKind", "pause_action"]
 
 _SLOT = re.compile(r"\{[ns]\}")
 
@@ -40,13 +42,21 @@ class ActionKind(Enum):
     EDITED_ENTRY = "edited entry #{n}"
     UPDATED_ENTRY = "updated entry #{n}"
     DELETED_ENTRY = "deleted entry #{n}"
+    # a pause leaves the document as it is (issue 18; walk55 #2: it left no trace)
+    PAUSED_ENTRY = "paused entry #{n}"
+    RESUMED_ENTRY = "resumed entry #{n}"
     SAVED_RAW = "saved the raw Markdown"
     CLEARED_FIXED = "cleared fixed memory"
     EDITED_CARD = "edited card #{n}"
     DELETED_CARD = "deleted card #{n}"
+    PAUSED_CARD = "paused card #{n}"
+    RESUMED_CARD = "resumed card #{n}"
     CLEARED_DYNAMIC = "cleared dynamic memory"
     RESTORED = "restored the previous version"
     SET_KEEP = "set Keep dream cards to {n}"
+    # the user accepted a dream's proposal (issue 30; walk55 #3: it was credited to the dream)
+    ACCEPTED_CARD_FOLDED = "accepted the dream's card for {s}; folded {n} older card(s) into a range"
+    ACCEPTED_CARD = "accepted the dream's card for {s}"
     ADDED_CARD_FOLDED = "added the card for {s}; folded {n} older card(s) into a range"
     ADDED_CARD = "added the card for {s}"
     REGENERATED_CARD = "regenerated the card for {s}"
@@ -79,6 +89,21 @@ class ChangeAction:
             if m:
                 return ChangeAction(kind, m.groups())
         return None
+
+
+#: The actions that pause or resume one item (issue 18, walk55 #2) → True when it paused.
+PAUSES: dict[ActionKind, bool] = {ActionKind.PAUSED_ENTRY: True, ActionKind.RESUMED_ENTRY: False,
+                                  ActionKind.PAUSED_CARD: True, ActionKind.RESUMED_CARD: False}
+
+
+def pause_action(document: MemoryDocument, number: int, paused: bool) -> ChangeAction:
+    """The action of pausing (``paused``) or resuming item ``number`` of ``document``:
+    ``paused entry #3`` (fixed memory), ``resumed card #2`` (dynamic)."""
+    if document == MemoryDocument.FIXED:
+        kind = ActionKind.PAUSED_ENTRY if paused else ActionKind.RESUMED_ENTRY
+    else:
+        kind = ActionKind.PAUSED_CARD if paused else ActionKind.RESUMED_CARD
+    return ChangeAction(kind, (str(number),))
 
 
 class WhoKind(Enum):

@@ -157,13 +157,45 @@ class EntryChanges:
                       (f"{len(self.added):,}", f"{len(self.removed):,}", f"{len(self.edited):,}"))
 
 
+def _in_place(before: Sequence[str], after: Sequence[str], removed: Counter[str],
+              added: Counter[str]) -> list[tuple[str, str]]:
+    """``(old, new)`` texts of ``removed`` and ``added`` that stand between the same two
+    neighbours (or the list's end): an entry rewritten where it stood, however different
+    its words (walk55 #1: an in-place edit read as Added + Removed). ``removed`` and
+    ``added`` lose the texts paired."""
+    def spots(texts: Sequence[str], wanted: Counter[str]) -> list[tuple[tuple[str | None, str | None], str]]:
+        last = len(texts) - 1
+        return [((texts[i - 1] if i else None, texts[i + 1] if i < last else None), t)
+                for i, t in enumerate(texts) if wanted[t] > 0]
+
+    waiting: dict[tuple[str | None, str | None], list[str]] = {}
+    for around, text in spots(after, added):
+        waiting.setdefault(around, []).append(text)
+    pairs: list[tuple[str, str]] = []
+    for around, old in spots(before, removed):
+        candidates = waiting.get(around)
+        while candidates and added[candidates[0]] <= 0:
+            candidates.pop(0)
+        if candidates and removed[old] > 0:
+            new = candidates.pop(0)
+            removed[old] -= 1
+            added[new] -= 1
+            pairs.append((old, new))
+    return pairs
+
+
 def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
     """Compare two lists of entry texts as multisets: equal texts are unchanged (their
-    order does not matter); of the rest, a removed and an added text with token-set
-    similarity ≥ :data:`EDIT_SIMILARITY` pair up as an edit (best pairs first)."""
-    old, new = Counter(before), Counter(after)
-    removed = list((old - new).elements())
-    added = list((new - old).elements())
+    order does not matter); of the rest, a removed and an added text that hold the same
+    place between unchanged neighbours are an edit (:func:`_in_place`), then a removed
+    and an added text with token-set similarity ≥ :data:`EDIT_SIMILARITY` pair up as an
+    edit (best pairs first)."""
+    a, b = list(before), list(after)
+    old, new = Counter(a), Counter(b)
+    gone, came = old - new, new - old
+    in_place = _in_place(a, b, gone, came) if gone and came else []
+    removed = list(gone.elements())
+    added = list(came.elements())
     pairs: list[tuple[float, int, int]] = []
     if removed and added and len(removed) * len(added) <= 250_000:
         old_tokens = [tokenize(t) for t in removed]
@@ -187,7 +219,7 @@ def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
     return EntryChanges(
         added=[t for j, t in enumerate(added) if j not in used_new],
         removed=[t for i, t in enumerate(removed) if i not in used_old],
-        edited=[(removed[i], added[j]) for i, j in edited],
+        edited=in_place + [(removed[i], added[j]) for i, j in edited],
     )
 
 

@@ -46,10 +46,11 @@ def current_body(s: Session, assistant_id: int, document: str) -> str:
 
 
 def later_changes(s: Session, change: MemoryChange) -> int:
-    """How many changes of the same document were recorded after ``change``."""
+    """How many changes of the same document's text were recorded after ``change`` (a
+    pause, which leaves the text as it is, is not one a revert overwrites)."""
     return int(s.scalar(select(func.count()).select_from(MemoryChange).where(
         MemoryChange.assistant_id == change.assistant_id, MemoryChange.document == change.document,
-        MemoryChange.id > change.id)) or 0)
+        MemoryChange.id > change.id, MemoryChange.before_version != MemoryChange.after_version)) or 0)
 
 
 def topic_title(s: Session, topic_id: int) -> str | None:

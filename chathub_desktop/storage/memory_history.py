@@ -17,7 +17,9 @@ a delta would not be smaller, in full. A 10,000-entry memory with one entry chan
 thus costs a few dozen bytes and no compression of the whole document (issue 18: the
 write stays within 10 % of its time). Reading a row walks back at most
 :data:`SNAPSHOT_EVERY` rows to a full text and gives back the exact document.
-Several flushes of one document in one transaction make one row. Retention (default
+Several flushes of one document in one transaction make one row. A pause or resume of
+an item leaves the document as it is and is recorded by :func:`record_mark`, as a row
+whose before and after are that document (walk55 #2). Retention (default
 90 days or the last 500 changes per assistant, whichever keeps less; the
 ``memory-history-days`` / ``memory-history-changes`` settings) is applied in the same
 write: the oldest rows go first, and the oldest kept row of each document gets its own
@@ -244,17 +246,44 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
         return None
     pending: dict[tuple[int, str], MemoryChange] = s.info.setdefault(_PENDING_KEY, {})
     row = pending.get((aid, document))
-    data = after.encode("utf-8")
     if row is not None:  # a delta would need the first flush's before: store the text
+        data = after.encode("utf-8")
         after_version = _digest(data)
         row.after = zlib.compress(data, _LEVEL)
         row.after_version, row.after_chars = after_version, len(after)
         _remember(aid, document, after, after_version)
         return row
+    row = _add(s, aid, document, before, after, author or Author(
+        ChangeAuthor.SYSTEM, None, ChangeAction(ActionKind.UNATTRIBUTED).english()), now)
+    pending[(aid, document)] = row
+    return row
+
+
+def record_mark(s: Session, aid: int, document: str, body: str, author: Author,
+                now: datetime | None = None) -> MemoryChange:
+    """Record a change of a mark on ``document`` of assistant ``aid`` that leaves its
+    text ``body`` as it is — a pause or resume (issue 18; walk55 #2: it left no trace) —
+    in the write session ``s``, with retention as :func:`record`. Its row's ``before``
+    and ``after`` are both ``body`` (equal version tokens tell such a row; its after is a
+    delta of nothing, chained to the previous row when that one ended in ``body``), so
+    the history lists it and a revert of a later change counts it out
+    (:func:`is_mark`)."""
+    return _add(s, aid, document, body, body, author, now, mark=True)
+
+
+def is_mark(change: MemoryChange) -> bool:
+    """True for a row :func:`record_mark` wrote (its document did not change)."""
+    return change.before_version == change.after_version
+
+
+def _add(s: Session, aid: int, document: str, before: str, after: str, who: Author,
+         now: datetime | None, *, mark: bool = False) -> MemoryChange:
+    """Add the row of one change (:func:`record`; ``mark``: of :func:`record_mark`, its
+    ``before`` is its ``after``) and apply retention."""
+    data = after.encode("utf-8")
     start, end, between = _delta(before, after)
     after_version = _digest(data)
-    who = author or Author(ChangeAuthor.SYSTEM, None, ChangeAction(ActionKind.UNATTRIBUTED).english())
-    before_version = _version(aid, document, before)
+    before_version = after_version if mark else _version(aid, document, before)
     now = now or utcnow()
     previous, previous_head, by_count, by_age = _state(s, aid, document, now)
     chained = previous == before_version
@@ -269,7 +298,6 @@ def record(s: Session, aid: int, document: str, before: str, after: str, author:
         before_version=before_version, after_version=after_version, before_chars=len(before),
         after_chars=len(after))
     s.add(row)
-    pending[(aid, document)] = row
     _remember(aid, document, after, after_version)
     limit = max((x for x in (by_count, by_age) if x is not None), default=None)
     if limit is not None:

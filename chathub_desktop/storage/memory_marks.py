@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.core.messages import Role
+from chathub_desktop.storage.memory_history import Author, record_mark
 from chathub_desktop.storage.models import MemoryPause, MemoryProvenance, Message
 
 __all__ = ["drop_provenance", "entry_origin", "paused_hashes", "provenance_marks", "provenance_of", "provenance_rows", "put_provenance",
@@ -82,15 +83,22 @@ def paused_hashes(s: Session, assistant_id: int, document: str) -> frozenset[str
         MemoryPause.assistant_id == assistant_id, MemoryPause.document == document)))
 
 
-def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool, now: datetime) -> None:
-    """Record (or drop) the pause of one item in the write session ``s``."""
+def set_pause(s: Session, assistant_id: int, document: str, text_hash: str, paused: bool, now: datetime, *,
+              body: str, author: Author) -> bool:
+    """Record (or drop) the pause of one item in the write session ``s`` and, when that
+    changes it, the history's row of ``author`` (``body``: the document as it stands,
+    unchanged; walk55 #2: a pause left no trace). False when the item already was so."""
     row = s.scalar(select(MemoryPause).where(MemoryPause.assistant_id == assistant_id,
                                              MemoryPause.document == document, MemoryPause.text_hash == text_hash))
     if paused and row is None:
         s.add(MemoryPause(assistant_id=assistant_id, document=document, text_hash=text_hash, paused_at=now))
     elif not paused and row is not None:
         s.delete(row)
+    else:
+        return False
+    record_mark(s, assistant_id, document, body, author, now)
     s.flush()
+    return True
 
 
 def recent_tool_rows(s: Session, topic_id: int, excluded: Collection[str], limit: int) -> list[tuple[str | None, str]]:

@@ -130,6 +130,21 @@
         <translation><numerusform>Undo “%1”? %n line of %2 memory goes back to how it was.</numerusform><numerusform>Undo “%1”? %n lines of %2 memory go back to how they were.</numerusform></translation>
     </message>
     <message numerus="yes">
+        <source>Undo “%1”? %n dream card(s) go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>Undo “%1”? %n dream card goes back to how it was.</numerusform><numerusform>Undo “%1”? %n dream cards go back to how they were.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n entry(ies) of fixed memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>Undo “%1”? %n entry of fixed memory goes back to how it was.</numerusform><numerusform>Undo “%1”? %n entries of fixed memory go back to how they were.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back too.</source>
+        <comment>after the Revert question: fixed memory&apos;s other lines</comment>
+        <translation><numerusform>%n line of notes goes back too.</numerusform><numerusform>%n lines of notes go back too.</numerusform></translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln change(s), newest first</source>
         <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
     </message>
@@ -168,6 +183,10 @@
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
         <translation><numerusform>added the card for %1; folded %n older card into a range</numerusform><numerusform>added the card for %1; folded %n older cards into a range</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
+        <translation><numerusform>accepted the dream&apos;s card for %1, which folded %n older card into a range</numerusform><numerusform>accepted the dream&apos;s card for %1, which folded %n older cards into a range</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>

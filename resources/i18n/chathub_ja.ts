@@ -2493,6 +2493,53 @@ Restore previous version undoes this.</source>
         <comment>the Revert question: the change as its History row says it; the memory (fixed or dynamic)</comment>
         <translation><numerusform>「%1」を取り消しますか？%2メモリの %n 行が元に戻ります。</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n dream card(s) go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>「%1」を取り消しますか？ドリームカード %n 枚が元に戻ります。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n entry(ies) of fixed memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>「%1」を取り消しますか？固定メモリの項目 %n 件が元に戻ります。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back too.</source>
+        <comment>after the Revert question: fixed memory&apos;s other lines</comment>
+        <translation><numerusform>メモの %n 行も元に戻ります。</numerusform></translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The entry is sent to the model again.</source>
+        <translation>「%1」を取り消しますか？この項目は再びモデルに送られます。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The entry is paused again: kept, but no longer sent to the model.</source>
+        <translation>「%1」を取り消しますか？この項目は再び一時停止されます（残りますが、モデルには送られません）。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The card is sent to the model again.</source>
+        <translation>「%1」を取り消しますか？このカードは再びモデルに送られます。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The card is paused again: kept, but no longer sent to the model.</source>
+        <translation>「%1」を取り消しますか？このカードは再び一時停止されます（残りますが、モデルには送られません）。</translation>
+    </message>
+    <message>
+        <source>Paused: this entry stays in memory but is no longer sent to the model.</source>
+        <translation>一時停止：この項目はメモリに残りますが、モデルには送られなくなります。</translation>
+    </message>
+    <message>
+        <source>Resumed: this entry is sent to the model again.</source>
+        <translation>再開：この項目は再びモデルに送られます。</translation>
+    </message>
+    <message>
+        <source>Paused: this card stays in memory but is no longer sent to the model.</source>
+        <translation>一時停止：このカードはメモリに残りますが、モデルには送られなくなります。</translation>
+    </message>
+    <message>
+        <source>Resumed: this card is sent to the model again.</source>
+        <translation>再開：このカードは再びモデルに送られます。</translation>
+    </message>
     <message>
         <source>Changed</source>
         <translation>変更</translation>
@@ -3226,6 +3273,14 @@ The entries after it are renumbered.</source>
         <translation>項目 #%1 を削除</translation>
     </message>
     <message>
+        <source>paused entry #%1</source>
+        <translation>項目 #%1 を一時停止</translation>
+    </message>
+    <message>
+        <source>resumed entry #%1</source>
+        <translation>項目 #%1 を再開</translation>
+    </message>
+    <message>
         <source>saved the raw Markdown</source>
         <translation>Markdown を直接保存</translation>
     </message>
@@ -3242,6 +3297,14 @@ The entries after it are renumbered.</source>
         <translation>カード #%1 を削除</translation>
     </message>
     <message>
+        <source>paused card #%1</source>
+        <translation>カード #%1 を一時停止</translation>
+    </message>
+    <message>
+        <source>resumed card #%1</source>
+        <translation>カード #%1 を再開</translation>
+    </message>
+    <message>
         <source>cleared dynamic memory</source>
         <translation>動的メモリをクリア</translation>
     </message>
@@ -3252,6 +3315,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>set Keep dream cards to %1</source>
         <translation>残すドリームカード数を %1 に設定</translation>
+    </message>
+    <message>
+        <source>accepted the dream&apos;s card for %1</source>
+        <translation>ドリームによる %1 のカードを承認</translation>
     </message>
     <message>
         <source>added the card for %1</source>
@@ -3292,6 +3359,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
         <translation><numerusform>%1のカードを追加し、古いカード %n 枚を範囲カードにまとめた</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
+        <translation><numerusform>ドリームによる %1 のカードを承認し、古いカード %n 枚を期間にまとめた</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -7656,6 +7727,22 @@ URL：%3
     <message>
         <source>dynamic memory</source>
         <translation>動的メモリ</translation>
+    </message>
+    <message>
+        <source>that entry is already paused; nothing to revert</source>
+        <translation>その項目はすでに一時停止中です。元に戻すものはありません</translation>
+    </message>
+    <message>
+        <source>that entry is already sent to the model; nothing to revert</source>
+        <translation>その項目はすでにモデルに送られています。元に戻すものはありません</translation>
+    </message>
+    <message>
+        <source>that card is already paused; nothing to revert</source>
+        <translation>そのカードはすでに一時停止中です。元に戻すものはありません</translation>
+    </message>
+    <message>
+        <source>that card is already sent to the model; nothing to revert</source>
+        <translation>そのカードはすでにモデルに送られています。元に戻すものはありません</translation>
     </message>
     <message>
         <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>

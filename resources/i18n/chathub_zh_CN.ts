@@ -2505,6 +2505,53 @@ Restore previous version undoes this.</source>
         <comment>the Revert question: the change as its History row says it; the memory (fixed or dynamic)</comment>
         <translation><numerusform>撤销“%1”？%2记忆中的 %n 行将恢复原样。</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n dream card(s) go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>撤销“%1”？%n 张梦境卡片将恢复原样。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo “%1”? %n entry(ies) of fixed memory go back to how they were.</source>
+        <comment>the Revert question: the change as its History row says it</comment>
+        <translation><numerusform>撤销“%1”？固定记忆中的 %n 个条目将恢复原样。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back too.</source>
+        <comment>after the Revert question: fixed memory&apos;s other lines</comment>
+        <translation><numerusform>备注中的 %n 行也将恢复原样。</numerusform></translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The entry is sent to the model again.</source>
+        <translation>撤销“%1”？该条目将再次发送给模型。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The entry is paused again: kept, but no longer sent to the model.</source>
+        <translation>撤销“%1”？该条目将再次暂停：仍然保留，但不再发送给模型。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The card is sent to the model again.</source>
+        <translation>撤销“%1”？该卡片将再次发送给模型。</translation>
+    </message>
+    <message>
+        <source>Undo “%1”? The card is paused again: kept, but no longer sent to the model.</source>
+        <translation>撤销“%1”？该卡片将再次暂停：仍然保留，但不再发送给模型。</translation>
+    </message>
+    <message>
+        <source>Paused: this entry stays in memory but is no longer sent to the model.</source>
+        <translation>已暂停：此条目保留在记忆中，但不再发送给模型。</translation>
+    </message>
+    <message>
+        <source>Resumed: this entry is sent to the model again.</source>
+        <translation>已恢复：此条目会再次发送给模型。</translation>
+    </message>
+    <message>
+        <source>Paused: this card stays in memory but is no longer sent to the model.</source>
+        <translation>已暂停：此卡片保留在记忆中，但不再发送给模型。</translation>
+    </message>
+    <message>
+        <source>Resumed: this card is sent to the model again.</source>
+        <translation>已恢复：此卡片会再次发送给模型。</translation>
+    </message>
     <message>
         <source>Changed</source>
         <translation>已修改</translation>
@@ -3254,6 +3301,14 @@ The entries after it are renumbered.</source>
         <translation>删除了条目 #%1</translation>
     </message>
     <message>
+        <source>paused entry #%1</source>
+        <translation>暂停了条目 #%1</translation>
+    </message>
+    <message>
+        <source>resumed entry #%1</source>
+        <translation>恢复了条目 #%1</translation>
+    </message>
+    <message>
         <source>saved the raw Markdown</source>
         <translation>保存了原始 Markdown</translation>
     </message>
@@ -3270,6 +3325,14 @@ The entries after it are renumbered.</source>
         <translation>删除了卡片 #%1</translation>
     </message>
     <message>
+        <source>paused card #%1</source>
+        <translation>暂停了卡片 #%1</translation>
+    </message>
+    <message>
+        <source>resumed card #%1</source>
+        <translation>恢复了卡片 #%1</translation>
+    </message>
+    <message>
         <source>cleared dynamic memory</source>
         <translation>清空了动态记忆</translation>
     </message>
@@ -3280,6 +3343,10 @@ The entries after it are renumbered.</source>
     <message>
         <source>set Keep dream cards to %1</source>
         <translation>将保留梦境卡片数设为 %1</translation>
+    </message>
+    <message>
+        <source>accepted the dream&apos;s card for %1</source>
+        <translation>接受了梦境为 %1 生成的卡片</translation>
     </message>
     <message>
         <source>added the card for %1</source>
@@ -3320,6 +3387,10 @@ The entries after it are renumbered.</source>
     <message numerus="yes">
         <source>added the card for %1; folded %n older card(s) into a range</source>
         <translation><numerusform>添加了 %1的卡片；将 %n 张较早的卡片合并为范围卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
+        <translation><numerusform>接受了梦境为 %1 生成的卡片，并将 %n 张较早的卡片合并为区间</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -7656,6 +7727,22 @@ URL：%3
     <message>
         <source>dynamic memory</source>
         <translation>动态记忆</translation>
+    </message>
+    <message>
+        <source>that entry is already paused; nothing to revert</source>
+        <translation>该条目已处于暂停状态；无需还原</translation>
+    </message>
+    <message>
+        <source>that entry is already sent to the model; nothing to revert</source>
+        <translation>该条目已在发送给模型；无需还原</translation>
+    </message>
+    <message>
+        <source>that card is already paused; nothing to revert</source>
+        <translation>该卡片已处于暂停状态；无需还原</translation>
+    </message>
+    <message>
+        <source>that card is already sent to the model; nothing to revert</source>
+        <translation>该卡片已在发送给模型；无需还原</translation>
     </message>
     <message>
         <source>no memory change #%1 for this assistant (it may be older than the history keeps)</source>

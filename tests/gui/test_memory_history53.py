@@ -77,7 +77,8 @@ def test_a_revert_row_names_the_change_once_and_its_question_counts_lines(  # ty
     assert history.list.item(0).text() == "You reverted “You added entry #2”"
     assert history.changes[1].id == reverted and history.list.item(1).text() == "You added entry #2"
     # walk53c #5: one plain sentence, a named Revert, no "?" icon
-    assert asked[0] == ("Undo “You added entry #2”? 1 line of fixed memory goes back to how it was.", "Revert",
+    # walk55 #4: it counts the entry, not the lines
+    assert asked[0] == ("Undo “You added entry #2”? 1 entry of fixed memory goes back to how it was.", "Revert",
                         False), asked[0]
     history.closed.emit()
     idle(qtbot, page.dream_panel)
@@ -118,7 +119,7 @@ def test_history_rows_are_sentences_and_an_import_names_its_file_once(  # type: 
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or False)
     assert history.revert_selected()
     qtbot.waitUntil(lambda: bool(asked), timeout=5000)
-    assert asked[0] == "Undo “You edited entry #1”? 1 line of fixed memory goes back to how it was.", asked[0]
+    assert asked[0] == "Undo “You edited entry #1”? 1 entry of fixed memory goes back to how it was.", asked[0]
     history.closed.emit()
     idle(qtbot, page.dream_panel)
 

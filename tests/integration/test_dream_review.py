@@ -53,6 +53,9 @@ def test_with_review_on_a_card_lands_only_on_accept(services: Services, fake_ven
     assert dreams.review.accept(p.id) == 1
     assert [(c.tag, dm.visible_body(c)) for c in dm.parse_document(dreams.document("Helper"))] == [
         ("2026-11-30", "- Wants answers as tables")]
+    # walk55 #3: the history credits the user's acceptance, the dream still named (not "the dream added the card")
+    ch = services.history.changes("Helper", 1)[0]
+    assert (ch.author, ch.who, ch.action) == ("owner", "you", "accepted the dream's card for 2026-11-30")
     assert dreams.review.proposals("Helper") == []
     with pytest.raises(NotFound):
         dreams.review.accept(p.id)

@@ -228,6 +228,67 @@ def test_revert_of_fixed_memory_brings_entries_back_as_the_owners(helper: Servic
     assert [(v.text, v.origin) for v in svc.memory.entry_views("Helper")] == [("from the model", "owner")]
 
 
+def test_a_pause_and_a_resume_are_recorded_and_their_revert_sets_the_pause_back(helper: Services) -> None:
+    """walk55 #2: pausing an entry (issue 18) left no trace in History. A pause or resume is
+    recorded as the user's change of the document it leaves as it is; its Revert resumes
+    (or pauses again) that entry, and a revert of the revert undoes that."""
+    svc = helper
+    for text in ("Name is Ana", "Lives in Lisbon", "Plays the cello"):
+        svc.memory.add("Helper", text)
+    doc = fixed(svc)
+    svc.memory.set_paused("Helper", 3, True)
+    ch = newest(svc)
+    assert (ch.document, ch.author, ch.who, ch.action) == ("fixed", "owner", "you", "paused entry #3")
+    d = svc.history.detail("Helper", ch.id)
+    assert (d.before, d.after, d.diff) == (doc, doc, [])
+    assert d.pause is not None and (d.pause.number, d.pause.text, d.pause.paused) == (3, "Plays the cello", True)
+    n = len(svc.history.changes("Helper"))
+    svc.memory.set_paused("Helper", 3, True)  # already paused: nothing happened, nothing recorded
+    assert len(svc.history.changes("Helper")) == n
+    preview = svc.history.revert_preview("Helper", ch.id)
+    assert not preview.moved_on and preview.diff == [] and preview.pause is not None and not preview.pause.paused
+    svc.history.revert("Helper", ch.id)
+    assert fixed(svc) == doc and not svc.memory.entry_views("Helper")[2].paused
+    assert "Plays the cello" in svc.memory.injection_block("Helper")
+    back = newest(svc)
+    assert (back.author, back.author_detail, back.action) == ("revert", str(ch.id), f"reverted change #{ch.id} "
+                                                                                    "(paused entry #3)")
+    assert svc.history.detail("Helper", back.id).pause.paused is False  # type: ignore[union-attr]
+    with pytest.raises(InvalidInput, match="already sent to the model"):
+        svc.history.revert("Helper", ch.id)
+    svc.history.revert("Helper", back.id)  # the revert undone: paused again
+    assert svc.memory.entry_views("Helper")[2].paused and fixed(svc) == doc
+    svc.memory.set_paused("Helper", 3, False)
+    assert newest(svc).action == "resumed entry #3"
+
+
+def test_a_card_s_pause_is_recorded_and_a_later_pause_is_no_change_a_revert_overwrites(
+        services: Services, summ: FakeVendor) -> None:
+    """walk55 #2: a card's pause too; a revert of an earlier change of the text does not
+    count a pause after it among the changes it would overwrite (it overwrites none)."""
+    dreams = setup(services, summ)
+    svc = services
+    cards = dm.append_day_card([], date(2026, 11, 29), "Likes answers as tables")
+    with svc.db.write() as s:
+        mh.authored(s, mh.Author("owner", None, "seeded"))
+        s.add(DynamicMemoryDocument(assistant_id=svc.assistants.get("Helper").id, body=dm.render_document(cards),
+                                    backup_body=""))
+    dreams.set_card_paused("Helper", 1, True)
+    assert (newest(svc).document, newest(svc).action) == ("dynamic", "paused card #1")
+    svc.memory.add("Helper", "one")
+    first = newest(svc).id
+    svc.memory.set_paused("Helper", 1, True)
+    svc.history.revert("Helper", first)  # only the pause came after: nothing to overwrite
+    assert fixed(svc) == ""
+    svc.memory.add("Helper", "one")
+    again = newest(svc).id
+    svc.memory.set_paused("Helper", 1, False)
+    svc.memory.add("Helper", "two")
+    with pytest.raises(RevertConflict, match="changed 1 time after change"):
+        svc.history.revert("Helper", again)
+    assert svc.history.revert_preview("Helper", again).later == 1
+
+
 # --- storage: compact rows, one row per transaction, retention ----------------------------
 
 def test_a_change_stores_its_before_only_when_the_chain_does_not_have_it(helper: Services) -> None:
@@ -283,6 +344,7 @@ _OPS = st.lists(st.one_of(
     st.tuples(st.just("raw"), st.text(max_size=40)),
     st.tuples(st.just("card"), st.integers(0, 20)),
     st.tuples(st.just("clear"), st.none()),
+    st.tuples(st.just("pause"), st.integers(1, 4)),  # walk55 #2: a pause is a change too
 ), min_size=1, max_size=8)
 
 
@@ -305,6 +367,10 @@ def test_any_changes_reverted_in_reverse_order_give_back_the_original_documents(
                 svc.memory.delete(name, arg)
             elif op == "raw":
                 svc.memory.save_raw(name, arg)
+            elif op == "pause":
+                paused = svc.memory.entry_views(name)[arg - 1].paused if arg <= len(
+                    svc.memory.entry_views(name)) else False
+                svc.memory.set_paused(name, arg, not paused)
             elif op == "card":
                 aid = svc.assistants.get(name).id
                 cards = dm.parse_document(svc.dreams.document(name))
@@ -321,6 +387,7 @@ def test_any_changes_reverted_in_reverse_order_give_back_the_original_documents(
     for change in made:  # newest first
         svc.history.revert(name, change.id)
     assert (svc.memory.document(name), svc.dreams.document(name)) == original
+    assert not any(v.paused for v in svc.memory.entry_views(name))
 
 
 def test_history_rows_go_with_their_assistant(helper: Services) -> None:

@@ -33,20 +33,25 @@ WHO: dict[WhoKind, str] = {
     WhoKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "an unattributed write"),
 }
 
-#: What a change did (``%1``/``%2``: its slots in order; the folded card's count is said
+#: What a change did (``%1``/``%2``: its slots in order; a folded card's count is said
 #: with its plural form, see :func:`action_words`).
 ACTIONS: dict[ActionKind, str] = {
     ActionKind.ADDED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "added entry #%1"),
     ActionKind.EDITED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "edited entry #%1"),
     ActionKind.UPDATED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "updated entry #%1"),
     ActionKind.DELETED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "deleted entry #%1"),
+    ActionKind.PAUSED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "paused entry #%1"),
+    ActionKind.RESUMED_ENTRY: QT_TRANSLATE_NOOP("MemoryPage", "resumed entry #%1"),
     ActionKind.SAVED_RAW: QT_TRANSLATE_NOOP("MemoryPage", "saved the raw Markdown"),
     ActionKind.CLEARED_FIXED: QT_TRANSLATE_NOOP("MemoryPage", "cleared fixed memory"),
     ActionKind.EDITED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "edited card #%1"),
     ActionKind.DELETED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "deleted card #%1"),
+    ActionKind.PAUSED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "paused card #%1"),
+    ActionKind.RESUMED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "resumed card #%1"),
     ActionKind.CLEARED_DYNAMIC: QT_TRANSLATE_NOOP("MemoryPage", "cleared dynamic memory"),
     ActionKind.RESTORED: QT_TRANSLATE_NOOP("MemoryPage", "restored the previous version"),
     ActionKind.SET_KEEP: QT_TRANSLATE_NOOP("MemoryPage", "set Keep dream cards to %1"),
+    ActionKind.ACCEPTED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "accepted the dream's card for %1"),
     ActionKind.ADDED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "added the card for %1"),
     ActionKind.REGENERATED_CARD: QT_TRANSLATE_NOOP("MemoryPage", "regenerated the card for %1"),
     ActionKind.IMPORTED_UNNAMED: QT_TRANSLATE_NOOP("MemoryPage", "imported a memory file"),
@@ -70,7 +75,8 @@ _OWN: dict[ActionKind, str] = {
 #: Kinds whose first slot is a day (ISO ``2026-01-02``), said in the page's one date style
 #: (``2 Jan 2026``, walk52 #7).
 _DAY_FIRST: frozenset[ActionKind | WhoKind] = frozenset(
-    {ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED, ActionKind.REGENERATED_CARD, WhoKind.DREAM_FOR})
+    {ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED, ActionKind.ACCEPTED_CARD, ActionKind.ACCEPTED_CARD_FOLDED,
+     ActionKind.REGENERATED_CARD, WhoKind.DREAM_FOR})
 
 
 def _said_args(kind: ActionKind | WhoKind, args: tuple[str, ...]) -> list[str]:
@@ -97,6 +103,10 @@ def action_words(action: ChangeAction) -> str:
         day, folded = args[0], int(args[1])
         return fill(translate("MemoryPage", "added the card for %1; folded %n older card(s) into a range", None,
                               folded), day)
+    if action.kind is ActionKind.ACCEPTED_CARD_FOLDED:
+        day, folded = args[0], int(args[1])
+        return fill(translate("MemoryPage", "accepted the dream's card for %1, which folded %n older card(s) into a "
+                                            "range", None, folded), day)
     if action.kind is ActionKind.IMPORTED_ENTRIES:
         new = int(args[1])
         return fill(translate("MemoryPage", "imported %1 (%n new entry(ies))", None, new), args[0])

@@ -57,6 +57,7 @@ from chathub_desktop.services.events import MemoryChanged
 from chathub_desktop.services.memory.memory_history_service import (
     ChangeDetail,
     ChangeView,
+    PauseMark,
     RevertPreview,
     document_entries,
 )
@@ -96,16 +97,49 @@ def change_label(c: ChangeView, known: Mapping[int, ChangeView] | None = None) -
     return "\n".join((*change_rows(c, known), utc_time(c)))
 
 
-def revert_question(c: ChangeView, lines: int, known: Mapping[int, ChangeView] | None = None) -> str:
+def revert_question(c: ChangeView, entries: int, lines: int, known: Mapping[int, ChangeView] | None = None) -> str:
     """The Revert question, one plain sentence (walk53c #5: not "…before change #8
     (imported the file)? It removes 3 lines. It adds 0 lines."): which change is undone,
-    as its History row says it, and how many ``lines`` of which memory go back — "Undo
-    “Imported import.md”? 3 lines of fixed memory go back to how they were." (plural
-    forms by ``lines``)."""
-    text = translate("MemoryPage", "Undo “%1”? %n line(s) of %2 memory go back to how they were.",
-                     "the Revert question: the change as its History row says it; the memory (fixed or dynamic)",
-                     lines)
-    return fill(text, change_line(c, known), _document(c.document))
+    as its History row says it, and what goes back — its ``entries`` (fixed memory's
+    entries, dynamic memory's dream cards; walk55 #4: "3 lines" for one imported entry),
+    then any other ``lines`` (fixed memory's notes) — "Undo “Imported import.md”? 1 entry
+    of fixed memory goes back to how it was."; only lines when no entry changed (plural
+    forms by each count)."""
+    what = change_line(c, known)
+    if not entries:
+        return fill(translate("MemoryPage", "Undo “%1”? %n line(s) of %2 memory go back to how they were.",
+                              "the Revert question: the change as its History row says it; the memory (fixed or "
+                              "dynamic)", lines), what, _document(c.document))
+    if c.document != MemoryDocument.FIXED:
+        return fill(translate("MemoryPage", "Undo “%1”? %n dream card(s) go back to how they were.",
+                              "the Revert question: the change as its History row says it", entries), what)
+    text = fill(translate("MemoryPage", "Undo “%1”? %n entry(ies) of fixed memory go back to how they were.",
+                          "the Revert question: the change as its History row says it", entries), what)
+    if lines:
+        text += " " + translate("MemoryPage", "%n line(s) of notes go back too.",
+                                "after the Revert question: fixed memory's other lines", lines)
+    return text
+
+
+#: A pause's Revert question by document and the pause the revert sets (``%1``: the
+#: change as its History row says it; walk55 #2).
+PAUSE_QUESTIONS: dict[tuple[str, bool], str] = {
+    (MemoryDocument.FIXED, False): QT_TRANSLATE_NOOP("MemoryPage", "Undo “%1”? The entry is sent to the model again."),
+    (MemoryDocument.FIXED, True): QT_TRANSLATE_NOOP(
+        "MemoryPage", "Undo “%1”? The entry is paused again: kept, but no longer sent to the model."),
+    (MemoryDocument.DYNAMIC, False): QT_TRANSLATE_NOOP("MemoryPage", "Undo “%1”? The card is sent to the model again."),
+    (MemoryDocument.DYNAMIC, True): QT_TRANSLATE_NOOP(
+        "MemoryPage", "Undo “%1”? The card is paused again: kept, but no longer sent to the model."),
+}
+#: What a pause's change did, above its item in the detail (walk55 #2).
+PAUSE_WORDS: dict[tuple[str, bool], str] = {
+    (MemoryDocument.FIXED, True): QT_TRANSLATE_NOOP(
+        "MemoryPage", "Paused: this entry stays in memory but is no longer sent to the model."),
+    (MemoryDocument.FIXED, False): QT_TRANSLATE_NOOP("MemoryPage", "Resumed: this entry is sent to the model again."),
+    (MemoryDocument.DYNAMIC, True): QT_TRANSLATE_NOOP(
+        "MemoryPage", "Paused: this card stays in memory but is no longer sent to the model."),
+    (MemoryDocument.DYNAMIC, False): QT_TRANSLATE_NOOP("MemoryPage", "Resumed: this card is sent to the model again."),
+}
 
 
 #: An entries section's title and the colour token of its rows.
@@ -244,6 +278,17 @@ def entries_html(changes: EntryChanges, *, cards: bool = False, numbers: Mapping
             out.append(f"<p><b>{html.escape(title)}</b></p>")
             out.extend(f'<p style="background:{getattr(c, token)}; margin:2px 0">{r}</p>' for r in mine)
     return "".join(out)
+
+
+def pause_html(pause: PauseMark) -> str:
+    """What a pause's change did, as the detail shows it (walk55 #2): "Paused: this entry
+    stays in memory but is no longer sent to the model." (or Resumed), then the item by its
+    number then (``#3``) and its text on the context colour, as the page shows it."""
+    face = entry_shown(pause.text) if pause.document == MemoryDocument.FIXED else card_face(pause.text)
+    said = translate("MemoryPage", PAUSE_WORDS[pause.document, pause.paused])
+    item = html.escape(face).replace("\n", "<br>")
+    return f"<p>{html.escape(said)}</p>" \
+           f'<p style="background:{current_colours().diff_context}; margin:2px 0"><b>#{pause.number}</b> {item}</p>'
 
 
 #: How History names a changed line of a raw save (memhist54, audit54 walk #5: it showed
@@ -522,6 +567,9 @@ class MemoryHistoryView(QWidget):
         if detail is None:
             return
         c = detail.change
+        if detail.pause is not None:
+            self.diff.setHtml(_detail_head(c, self.known(), sizes=False) + pause_html(detail.pause))
+            return
         fixed = c.document == MemoryDocument.FIXED
         self.diff.setHtml(_detail_head(c, self.known(), sizes=detail.entries.empty) + (
             diff_html(detail.diff) if detail.entries.empty else entries_html(
@@ -561,9 +609,18 @@ class MemoryHistoryView(QWidget):
 
     def _confirm_revert(self, preview: RevertPreview, confirmed: bool) -> None:
         c = preview.change
-        removed = sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED)
-        added = sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED)
-        text = revert_question(c, max(removed, added), self.known())
+        if preview.pause is not None:
+            text = fill(translate("MemoryPage", PAUSE_QUESTIONS[preview.pause.document, preview.pause.paused]),
+                        change_line(c, self.known()))
+        else:
+            e = preview.entries
+            entries = len(e.added) + len(e.removed) + len(e.edited)
+            if not entries:  # only other lines change
+                lines = max(sum(1 for ln in preview.diff if ln.kind == DiffKind.REMOVED),
+                            sum(1 for ln in preview.diff if ln.kind == DiffKind.ADDED))
+            else:  # and fixed memory's notes beside its entries (what History lists under Notes)
+                lines = len(line_rows(preview.diff, notes_only=True)) if c.document == MemoryDocument.FIXED else 0
+            text = revert_question(c, entries, lines, self.known())
         if preview.moved_on:
             later = preview.later
             text += "\n\n" + translate("MemoryPage", "The document changed %Ln time(s) after that change: reverting "

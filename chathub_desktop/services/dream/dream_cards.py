@@ -17,7 +17,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dynamic_cards import CardKind
-from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, pause_action
 from chathub_desktop.core.memory_authors import ChangeAuthor
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
@@ -153,12 +153,15 @@ class DreamCards:
     def set_card_paused(self, assistant: int | str, number: int, paused: bool, *,
                         expected: tuple[str, str] | None = None) -> list[CardView]:
         """Pause (or resume) card ``number``: kept and shown, not injected and not offered
-        to the model's search/read (issue 18). ``expected`` as for :meth:`edit_card`."""
+        to the model's search/read (issue 18); the history records it as the user's
+        ("paused card #2", walk55 #2). ``expected`` as for :meth:`edit_card`."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
-            cards = dm.parse_document(self._body(s, a.id))
+            body = self._body(s, a.id)
+            cards = dm.parse_document(body)
             i = self._index(cards, number, expected)
-            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused, utcnow())
+            set_pause(s, a.id, DYNAMIC, fm.text_hash(dm.visible_body(cards[i])), paused, utcnow(), body=body,
+                      author=Author(ChangeAuthor.OWNER, None, pause_action(DYNAMIC, i + 1, paused).english()))
             aid = a.id
             hidden = paused_hashes(s, aid, DYNAMIC)
         self._changed(aid)

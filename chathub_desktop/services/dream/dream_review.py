@@ -170,8 +170,9 @@ class DreamReview:
         the proposed card (issue 30 "Accept / Edit / Discard"), stored instead of the
         dream's, by the rules of every card write: likely secrets redacted (issue 19),
         marker lines escaped (REF-15), and a text over the day card's cap refused, never
-        cut (DRM-13: 3,200). Raises ``NotFound``; ``InvalidInput`` (nothing written, the
-        proposal kept) for an empty text or one over the cap."""
+        cut (DRM-13: 3,200). The history records the card as the user's acceptance (walk55
+        #3). Raises ``NotFound``; ``InvalidInput`` (nothing written, the proposal kept) for
+        an empty text or one over the cap."""
         red = None if text is None else self._checked(text)
         dreams = self._dreams
         with self._db.write() as s:
@@ -181,7 +182,7 @@ class DreamReview:
             keep, body, plan, same = self._planned(s, p, card)
             fold = (p.fold_body or "", p.fold_how or dm.FoldMethod.MODEL) if same else None
             number = dreams.commit_card_in(s, aid, day, card, keep, plan if same else None, fold,
-                                           document_version(body) if same else None)
+                                           document_version(body) if same else None, accepted=True)
         if red is not None:
             dreams._redacted(aid, red)
         dreams._changed(aid)

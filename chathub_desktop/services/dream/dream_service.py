@@ -552,19 +552,24 @@ class DreamService(DreamCards, ScheduledRuns):
 
     def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
                        plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
-                       planned_on: str | None = None) -> int | None:
+                       planned_on: str | None = None, *, accepted: bool = False) -> int | None:
         """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
         publishes the change); returns the new card's number, None when the day has one.
         ``planned_on``: the version token of the document ``plan`` was made on (with
         ``keep``); while the stored document is still that one the plan is applied as it
-        is (issue 31: planned once), else the fold is planned again on the stored text."""
+        is (issue 31: planned once), else the fold is planned again on the stored text.
+        ``accepted``: the user accepted the dream's proposal — the history credits them
+        ("You accepted the dream's card for 30 Nov 2026", walk55 #3), not the dream."""
         stored = self._body(s, aid)
         cards = dm.parse_document(stored)
         if _covering(cards, day) is not None:
             return None
-        added = (ChangeAction(ActionKind.ADDED_CARD, (day.isoformat(),)) if plan is None else
-                 ChangeAction(ActionKind.ADDED_CARD_FOLDED, (day.isoformat(), str(len(plan.folded)))))
-        authored(s, Author(ChangeAuthor.DREAM, day.isoformat(), added.english()))
+        one, folding = ((ActionKind.ACCEPTED_CARD, ActionKind.ACCEPTED_CARD_FOLDED) if accepted
+                        else (ActionKind.ADDED_CARD, ActionKind.ADDED_CARD_FOLDED))
+        added = (ChangeAction(one, (day.isoformat(),)) if plan is None else
+                 ChangeAction(folding, (day.isoformat(), str(len(plan.folded)))))
+        authored(s, Author(ChangeAuthor.OWNER, None, added.english()) if accepted
+                 else Author(ChangeAuthor.DREAM, day.isoformat(), added.english()))
         cards = dm.append_day_card(cards, day, body)
         current = planned_on is not None and document_version(stored) == planned_on
         now_plan = plan if current else dm.plan_retention(cards, keep)

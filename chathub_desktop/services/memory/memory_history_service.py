@@ -13,12 +13,16 @@ shows what the revert would overwrite and its ``version`` token, and a revert pa
 that token goes ahead — unless the document moved again meanwhile
 (:class:`~chathub_desktop.services.errors.StaleDocument`). Reverted fixed memory gets
 provenance like a raw save: texts it brings back are the owner's (REF-7).
+
+A pause or resume of an item is a change that leaves the document as it is (walk55 #2):
+its Revert sets the item's pause back (resumes what it paused), by the item's text, and
+a revert of a document change does not count it among the changes it overwrites.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Protocol
 
@@ -26,7 +30,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+from chathub_desktop.core.memory_actions import PAUSES, ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, entry_changes, line_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
@@ -39,6 +43,7 @@ from chathub_desktop.services.memory.memory_service import record_provenance
 from chathub_desktop.storage import memory_change_queries as mq
 from chathub_desktop.storage import memory_history as mh
 from chathub_desktop.storage.database import Database
+from chathub_desktop.storage.memory_marks import set_pause
 from chathub_desktop.storage.session import Session
 
 #: Changes a History listing returns at most (newest first).
@@ -84,16 +89,32 @@ class ChangeView:
 
 
 @dataclass(frozen=True)
+class PauseMark:
+    """A pause a change set (issue 18, walk55 #2): item ``number`` of ``document`` (as
+    numbered in the document then) — ``text`` as the page lists it (an entry's text, a
+    card as ``[tag] text``), ``text_hash`` the pause's key — is ``paused`` (True: no
+    longer sent to the model) or resumed (False)."""
+
+    document: str
+    number: int
+    text: str
+    text_hash: str
+    paused: bool
+
+
+@dataclass(frozen=True)
 class ChangeDetail:
     """A change with its documents ``before`` and ``after``, their line ``diff`` and the
     ``entries`` (or cards) it added, removed and edited (walk52 #7: History shows those,
-    not the monospace diff)."""
+    not the monospace diff); ``pause``: the pause it set (a pause, a resume or a revert
+    of one; None for a change of the text)."""
 
     change: ChangeView
     before: str
     after: str
     diff: list[DiffLine]
     entries: EntryChanges
+    pause: PauseMark | None = None
 
 
 def document_entries(document: str, text: str) -> list[str]:
@@ -109,7 +130,9 @@ class RevertPreview:
     """What reverting ``change`` does: the ``current`` document becomes ``target`` (the
     document before the change); ``later`` changes of the document came after it
     (``moved_on`` when any did); ``version`` is the token of ``current`` to pass to
-    :meth:`MemoryHistory.revert`; ``diff`` is current → target."""
+    :meth:`MemoryHistory.revert`; ``diff`` is current → target and ``entries`` the entries
+    (or cards) that go back (walk55 #4: the question counts them, not lines); ``pause``:
+    for a pause's change, the pause the revert sets (the document stays as it is)."""
 
     change: ChangeView
     current: str
@@ -117,11 +140,60 @@ class RevertPreview:
     later: int
     version: str
     diff: list[DiffLine]
+    entries: EntryChanges = field(default_factory=EntryChanges)
+    pause: PauseMark | None = None
 
     @property
     def moved_on(self) -> bool:
         """True when the document changed after the change being reverted."""
         return self.later > 0
+
+
+def _item(document: str, body: str, number: int) -> tuple[str, str] | None:
+    """Item ``number`` of ``body`` (a ``document``) as ``(text as listed, pause key)`` —
+    the key the services pause it by — or None when it has no such item."""
+    if document == MemoryDocument.FIXED:
+        entry = next((e for e in fm.entries(body) if e.number == number), None)
+        return None if entry is None else (entry.text, fm.text_hash(entry.text))
+    cards = dm.parse_document(body)
+    if not 1 <= number <= len(cards):
+        return None
+    card = cards[number - 1]
+    return card_label(card), fm.text_hash(dm.visible_body(card))
+
+
+def _pause_of(s: Session, aid: int, change_id: int) -> PauseMark | None:
+    """The pause change ``change_id`` set: a pause or resume row's, a revert of one the
+    opposite (walking back to the pause row); None for a change of a document's text, or
+    when the pause row a revert undid is no longer kept."""
+    flip = False
+    for _ in range(LIST_LIMIT):  # each revert names an older change; bounded all the same
+        row = mq.change_of(s, aid, change_id)
+        if row is None or not mh.is_mark(row):
+            return None
+        did = ChangeAction.read(row.action)
+        if did is not None and did.kind is ActionKind.REVERTED and did.args[0].isdigit():
+            change_id, flip = int(did.args[0]), not flip
+            continue
+        paused = PAUSES.get(did.kind) if did is not None else None
+        if did is None or paused is None:
+            return None
+        number = int(did.args[0])
+        item = _item(row.document, mh.documents(s, row)[1], number)
+        return None if item is None else PauseMark(row.document, number, *item, paused=paused != flip)
+    return None
+
+
+#: A revert refused because the item already is as the revert would set it, by document
+#: and the pause it would set.
+_ALREADY: dict[tuple[str, bool], str] = {
+    (MemoryDocument.FIXED, True): QT_TRANSLATE_NOOP("ServiceReasons", "that entry is already paused; nothing to revert"),
+    (MemoryDocument.FIXED, False): QT_TRANSLATE_NOOP("ServiceReasons", "that entry is already sent to the model; "
+                                                                       "nothing to revert"),
+    (MemoryDocument.DYNAMIC, True): QT_TRANSLATE_NOOP("ServiceReasons", "that card is already paused; nothing to revert"),
+    (MemoryDocument.DYNAMIC, False): QT_TRANSLATE_NOOP("ServiceReasons", "that card is already sent to the model; "
+                                                                         "nothing to revert"),
+}
 
 
 def _who(s: Session, author: str, detail: str | None) -> ChangeWho:
@@ -205,20 +277,27 @@ class MemoryHistory:
             row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             before, after = mh.documents(s, row)
             view = _view(s, row)
+            pause = _pause_of(s, a.id, row.id)
         doc = view.document
         return ChangeDetail(view, before, after, line_diff(before, after),
-                            entry_changes(document_entries(doc, before), document_entries(doc, after)))
+                            entry_changes(document_entries(doc, before), document_entries(doc, after)), pause)
 
     def revert_preview(self, assistant: int | str, change_id: int) -> RevertPreview:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
-            target, after = mh.documents(s, row)
-            current = mq.current_body(s, a.id, row.document)
-            later = 0 if current == after else max(1, mq.later_changes(s, row))
             view = _view(s, row)
-        return RevertPreview(view, current, target, later, document_version(current), line_diff(current, target))
+            current = mq.current_body(s, a.id, row.document)
+            pause = _pause_of(s, a.id, row.id)
+            if pause is not None:  # the document stays as it is
+                return RevertPreview(view, current, current, 0, document_version(current), [],
+                                     pause=replace(pause, paused=not pause.paused))
+            target, after = mh.documents(s, row)
+            later = 0 if current == after else max(1, mq.later_changes(s, row))
+        doc = view.document
+        return RevertPreview(view, current, target, later, document_version(current), line_diff(current, target),
+                             entry_changes(document_entries(doc, current), document_entries(doc, target)))
 
     def revert(self, assistant: int | str, change_id: int, *, version: str | None = None) -> ChangeView:
         """Put back the document change ``change_id`` replaced, as a new change (author
@@ -226,35 +305,46 @@ class MemoryHistory:
         :meth:`revert_preview`, needed when the document moved on since that change.
         Raises :class:`RevertConflict` (moved on, no ``version``), :class:`StaleDocument`
         (``version`` no longer current), :class:`InvalidInput` (the document is already
-        that version) or :class:`NotFound`; nothing is written then."""
+        that version) or :class:`NotFound`; nothing is written then. A pause's change is
+        reverted by setting the item's pause back, the document left as it is
+        (:class:`InvalidInput` when the item already is so)."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
-            target, after = mh.documents(s, row)
             current = mq.current_body(s, a.id, row.document)
-            name = _DOCUMENT_NAMES[row.document]
-            if current == target:
-                raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "%1 is already as it was before change #%2; "
-                                                            "nothing to revert"), (Reason(name), str(change_id))))
-            if version is not None:
-                if document_version(current) != version:
-                    raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
-                        "ServiceReasons", "%1 changed again since the revert was shown; nothing was reverted"),
-                        (Reason(name),)))
-            elif current != after:
-                later = max(1, mq.later_changes(s, row))
-                raise RevertConflict(Reason(QT_TRANSLATE_NOOP(
-                    "ServiceReasons", "%1 changed %2 time after change #%3; reverting it would also undo that — "
-                    "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
-                    "--overwrite)") if later == 1 else QT_TRANSLATE_NOOP(
-                    "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
-                    "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
-                    "--overwrite)"), (Reason(name), f"{later:,}", str(change_id))))
-            mh.authored(s, mh.Author(ChangeAuthor.REVERT, str(change_id), ChangeAction(ActionKind.REVERTED, (str(change_id), row.action)).english()))
-            mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
-            if row.document == mh.FIXED:
-                record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
-            s.flush()
+            author = mh.Author(ChangeAuthor.REVERT, str(change_id),
+                               ChangeAction(ActionKind.REVERTED, (str(change_id), row.action)).english())
+            pause = _pause_of(s, a.id, row.id)
+            if pause is not None:
+                if not set_pause(s, a.id, row.document, pause.text_hash, not pause.paused, utcnow(), body=current,
+                                 author=author):
+                    raise InvalidInput(Reason(_ALREADY[row.document, not pause.paused]))
+            else:
+                target, after = mh.documents(s, row)
+                name = _DOCUMENT_NAMES[row.document]
+                if current == target:
+                    raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+                        "ServiceReasons", "%1 is already as it was before change #%2; nothing to revert"),
+                        (Reason(name), str(change_id))))
+                if version is not None:
+                    if document_version(current) != version:
+                        raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
+                            "ServiceReasons", "%1 changed again since the revert was shown; nothing was reverted"),
+                            (Reason(name),)))
+                elif current != after:
+                    later = max(1, mq.later_changes(s, row))
+                    raise RevertConflict(Reason(QT_TRANSLATE_NOOP(
+                        "ServiceReasons", "%1 changed %2 time after change #%3; reverting it would also undo that — "
+                        "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
+                        "--overwrite)") if later == 1 else QT_TRANSLATE_NOOP(
+                        "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
+                        "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
+                        "--overwrite)"), (Reason(name), f"{later:,}", str(change_id))))
+                mh.authored(s, author)
+                mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
+                if row.document == mh.FIXED:
+                    record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
+                s.flush()
             view = _view(s, mq.newest_changes(s, a.id, 1)[0])
             aid = a.id
         self._on_change(aid)

@@ -28,7 +28,7 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
-from chathub_desktop.core.memory_actions import ActionKind, ChangeAction
+from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, pause_action
 from chathub_desktop.core.memory_authors import ORIGINS, ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_injection import build_memory_block, without_paused
 from chathub_desktop.core.memory_tools import (
@@ -546,12 +546,14 @@ class MemoryService:
                    expected_text: str | None = None) -> MemoryEntryView:
         """Pause (or resume) entry ``number``: a paused entry stays in the document and in
         the editor's search, but is not injected and not offered to the model's tools
-        (issue 18). ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound`."""
+        (issue 18); the history records it as the user's ("paused entry #3", walk55 #2).
+        ``expected_text`` as for :meth:`delete`. Raises :class:`NotFound`."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             doc = self._doc(s, a.id)
             number = self._resolve(doc, number, expected_text)
-            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused, utcnow())
+            set_pause(s, a.id, FIXED, fm.text_hash(self._entry(doc, number).text), paused, utcnow(), body=doc,
+                      author=Author(ChangeAuthor.OWNER, None, pause_action(FIXED, number, paused).english()))
             aid = a.id
             view = self._view(s, aid, doc, number)
         self._changed(aid)
