@@ -3346,7 +3346,7 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>accepted the dream&apos;s card for %1</source>
-        <translation>接受了梦境为 %1 生成的卡片</translation>
+        <translation>接受了做梦为 %1 生成的梦境卡片</translation>
     </message>
     <message>
         <source>added the card for %1</source>
@@ -3390,7 +3390,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation><numerusform>接受了梦境为 %1 生成的卡片，并将 %n 张较早的卡片合并为区间</numerusform></translation>
+        <translation><numerusform>接受了做梦为 %1 生成的梦境卡片，并将 %n 张较早的卡片合并为一张范围卡片</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>

@@ -56,8 +56,14 @@ def test_accept_keeps_the_page_where_it_is(window, services, fake_vendor, qtbot,
     assert section.isAncestorOf(QApplication.focusWidget())  # the keyboard stays where it was
     assert bar.value() > 0 or bar.maximum() == 0  # not back at the top (unless the page now fits)
     viewport = page.body_scroll.viewport()
-    top = section.status.mapTo(viewport, QPoint(0, 0)).y()
-    assert 0 <= top and top + section.status.height() <= viewport.height()  # the confirmation in sight
+
+    def in_sight() -> bool:  # the confirmation whole in the page's viewport, lines above it placed or not
+        top = section.status.mapTo(viewport, QPoint(0, 0)).y()
+        return 0 <= top and top + section.status.height() <= viewport.height()
+
+    qtbot.waitUntil(in_sight, timeout=3000)
+    qtbot.wait(300)  # the page's later steps and reloads
+    assert in_sight()
     shots_in_both_themes(window, "flow52-accepted")
     qtbot.waitUntil(lambda: not (panel.proposals._timer.isActive() or panel.refresh.timer.isActive()
                                  or page.refresh.timer.isActive() or window.runner.pending()), timeout=5000)

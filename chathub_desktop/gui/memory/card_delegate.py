@@ -238,7 +238,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
             fm = QFontMetrics(self._body_font())
             narrow = fm.horizontalAdvance(_SAMPLE) / len(_SAMPLE)
             wide = fm.horizontalAdvance(_WIDE_SAMPLE) / len(_WIDE_SAMPLE)
-            header = max(QFontMetrics(self._head_font()).height(), QFontMetrics(self._chip_font()).height() + 4)
+            _head, _chip, hfm, cfm, _bfm = self._font_set()
+            header = max(hfm.height(), cfm.height() + 4)
             self._metrics = (narrow, wide, fm.lineSpacing(), header)
         return self._metrics
 
@@ -330,12 +331,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
             chip.setPointSizeF(meta_pt(chip.pointSizeF()))
             self._fonts = (head, chip, QFontMetrics(head), QFontMetrics(chip), QFontMetrics(self._view.font()))
         return self._fonts
-
-    def _head_font(self) -> QFont:
-        return self._font_set()[0]
-
-    def _chip_font(self) -> QFont:
-        return self._font_set()[1]
 
     def _card_width(self) -> int:
         return max(120, self._view.viewport().width() - 2 * CARD_MARGIN_X)

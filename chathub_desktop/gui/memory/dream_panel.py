@@ -165,6 +165,8 @@ class DreamPanel(QWidget):
     CPU in one turn, issue 30), which whatever shows in them calls first."""
 
     loaded = Signal()
+    #: The Proposals tab said an outcome (Accept, Discard) in its status line (a QWidget).
+    proposal_said = Signal(QWidget)
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
                  presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True,
@@ -712,6 +714,7 @@ class DreamPanel(QWidget):
                                                          runner=self.runner, presenter=self.presenter)
             section.count_changed.connect(self._on_proposal_count)
             section.accepted.connect(self._on_proposal_accepted)
+            section.said.connect(lambda: self.proposal_said.emit(section.status))
             lay = self._proposals_tab.layout()
             assert lay is not None
             lay.addWidget(section)

@@ -26,6 +26,8 @@ class EditorInView(QObject):
         #: form) are placed a few turns later, and on a loaded machine the card was pushed
         #: below the fold. A row still whole stays where it is (walk51 #6: a theme switch).
         self._row: tuple[QAbstractItemView, QPersistentModelIndex] | None = None
+        #: The line :meth:`keep_whole` last showed, shown again as :attr:`_row` is.
+        self._line: QWidget | None = None
         bar = scroll.verticalScrollBar()
         bar.rangeChanged.connect(lambda *_r: self._on_range())
         bar.actionTriggered.connect(self._let_go)  # the user scrolls: the page is theirs
@@ -33,6 +35,7 @@ class EditorInView(QObject):
     def reveal(self, editor: QWidget) -> None:
         """Show ``editor`` whole now (when it is visible) and keep it so while it lives."""
         self._row = None
+        self._line = None
         if editor is not self._editor:
             self._editor = editor
             editor.destroyed.connect(self._forget)
@@ -48,6 +51,7 @@ class EditorInView(QObject):
         nor for a view out of sight (a reload re-selecting a card on a tab behind the one
         open must not move the page: walk52b #2)."""
         self._row = None
+        self._line = None
         body = self._scroll.widget()
         rect = view.visualRect(index) if index.isValid() and view.isVisible() else None
         if body is None or rect is None or rect.isEmpty():
@@ -57,12 +61,33 @@ class EditorInView(QObject):
         self._scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
         self._row = (view, QPersistentModelIndex(index))
 
+    def keep_whole(self, line: QWidget) -> None:
+        """Show ``line`` (a confirmation) whole now and again when a change of the page's
+        range pushes it out, until the user scrolls (walk52b #2: "Added the card for …"
+        fell below the fold when lines above it came in after Accept)."""
+        self._row = None
+        self._line = line
+        self._show_line()
+
+    def _show_line(self) -> None:
+        line, body = self._line, self._scroll.widget()
+        if line is None or body is None or not line.isVisible():
+            return
+        top = line.mapTo(self._scroll.viewport(), QPoint(0, 0)).y()
+        if 0 <= top and top + line.height() <= self._scroll.viewport().height():
+            return  # whole already: the page stays where it is
+        at = line.mapTo(body, QPoint(0, 0))
+        half = line.height() // 2
+        self._scroll.ensureVisible(at.x(), at.y() + half, 0, half + Space.SM)
+
     def _forget(self) -> None:
         self._editor = None
 
     def _on_range(self) -> None:
         if self._editor is not None:
             self.reveal(self._editor)
+        elif self._line is not None:
+            self._show_line()
         elif self._row is not None:
             view, row = self._row
             index = view.model().index(row.row(), row.column()) if row.isValid() else QModelIndex()
@@ -79,3 +104,4 @@ class EditorInView(QObject):
 
     def _let_go(self, _action: int) -> None:
         self._row = None
+        self._line = None

@@ -196,11 +196,14 @@ class ProposalAccepted:
 class ProposalsSection(QWidget):
     """The review switch and the pending proposals of ``assistant_id`` (module docstring).
     ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted``
-    (a :class:`ProposalAccepted`) after an Accept added its card."""
+    (a :class:`ProposalAccepted`) after an Accept added its card; ``said`` after an
+    outcome is said in ``status`` (the page keeps it in sight)."""
 
     count_changed = Signal(int)
     accepted = Signal(ProposalAccepted)
     loaded = Signal()
+    #: An Accept, Discard or review switch said its outcome in :attr:`status`.
+    said = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
                  presenter: ErrorPresenter, parent: QWidget | None = None) -> None:
@@ -437,6 +440,7 @@ class ProposalsSection(QWidget):
         after Accept) and re-said on a language switch."""
         self._said = message
         self._show_said()
+        self.said.emit()
 
     def _show_said(self) -> None:
         said = self._said
