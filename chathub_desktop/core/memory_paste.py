@@ -132,9 +132,11 @@ def split_facts(text: str) -> list[str]:
 
 
 #: Words that only say who a pasted fact is about ("You prefer …", "The user prefers …")
-#: or only link its words ("… is …", "a …"): left out before comparing (issue 30).
-_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "i", "my", "he", "she",
-                            "they", "their"})
+#: or only link its words ("… is …", "has a …", and the pieces "You're" / "You've" /
+#: "I'm" leave): left out before comparing (issue 30, walk55 #1). "had", "will" and "'d"
+#: change what a fact says and stay.
+_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "am", "i", "my", "he",
+                            "she", "they", "their", "have", "has", "re", "ve", "m"})
 #: Fewer words than this are never "covered": "Vegetarian." says something else beside
 #: "Partner is vegetarian" (issue 30).
 MIN_COVERED_WORDS = 2

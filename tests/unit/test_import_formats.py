@@ -179,6 +179,16 @@ ISSUE_30_CASES = [
     ("お茶が好きです", "茶が好き", None),
     ("Vegetarian.", "Partner is vegetarian", None),  # one word is never "covered"
     ("You are vegetarian.", "Partner is vegetarian", None),
+    # walk55 #1: "have" / "has" only link a fact's words, as "is" / "are" do; so do the
+    # pieces "You've", "You're" and "I'm" leave
+    ("You have a cat named Miso.", "Has a cat named Miso", "near"),
+    ("You've a cat named Miso", "Has a cat named Miso", "near"),
+    ("You're learning Japanese.", "Is learning Japanese", "near"),
+    ("I'm learning Japanese", "Is learning Japanese", "near"),
+    ("You have a cat named Miso.", "Has a cat named Miso and a dog named Pip", "covered"),
+    ("You've adopted a cat named Miso", "Has a cat named Miso", None),  # says more: stays ticked
+    ("You play the viola on weekends.", "Plays the viola", None),  # says more: stays ticked
+    ("You had a cat named Miso", "Has a cat named Miso", None),  # "had" says something else
 ]
 
 
