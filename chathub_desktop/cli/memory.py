@@ -190,9 +190,12 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
             preview = svc.memory_files.preview_import(args.assistant, args.path, mode=mode)
     parts = []
     if args.merge and out.fixed_entries is not None:  # what was added, not the total
-        added, skipped = preview.merge_added, preview.merge_skipped
+        added = preview.merge_added
+        _new, exact, similar = preview.merge_counts()  # walk55 #5: a near repeat is not "already stored"
+        left = ([f"{exact} already stored"] if exact else []) + (
+            [f"{similar} near or covered repeat{'' if similar == 1 else 's'} left out"] if similar else [])
         parts.append(f"{added} new fixed memory entr{'y' if added == 1 else 'ies'}"
-                     + (f" ({skipped} already stored, skipped)" if skipped else "")
+                     + (f" ({', '.join(left)})" if left else "")
                      + f"; fixed memory now has {out.fixed_entries}")
     elif out.fixed_entries is not None:
         parts.append(f"{out.fixed_entries} fixed memory entr{'y' if out.fixed_entries == 1 else 'ies'}")

@@ -65,6 +65,8 @@ from chathub_desktop.core.dynamic_cards import (
     v1_days,
     visible_body,
 )
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
+from chathub_desktop.core.memory_repeats import Repeat
 from chathub_desktop.core.memory_search import tokenize
 
 __all__ = [
@@ -97,12 +99,13 @@ def jaccard(a: str, b: str) -> float:
     return len(ta & tb) / union if union else 0.0
 
 
-def near_duplicate_of(body: str, cards: Sequence[Card], fixed_texts: Iterable[str] = ()) -> str | None:
-    """What ``body`` (a new card's text) nearly repeats (REF-16, DRM-14): ``"card #N"`` for
-    the first card whose visible body, or ``"fixed memory #N"`` for the first fixed entry
-    text (N counts ``fixed_texts`` from 1), has Jaccard similarity ≥ 0.8 with it over
-    REF-3 tokens (lowercased ASCII words, CJK / kana / Hangul bigrams); else None. Text
-    equal after trimming counts too; a body with no text never repeats anything."""
+def near_duplicate_of(body: str, cards: Sequence[Card], fixed_texts: Iterable[str] = ()) -> Repeat | None:
+    """What ``body`` (a new card's text) nearly repeats (REF-16, DRM-14), as a
+    :class:`Repeat` (kind ``near``): the first card (numbered from 1) whose visible body,
+    else the first fixed entry text (numbered from 1 in ``fixed_texts``), has Jaccard
+    similarity ≥ 0.8 with it over REF-3 tokens (lowercased ASCII words, CJK / kana /
+    Hangul bigrams); else None. Text equal after trimming counts too; a body with no text
+    never repeats anything."""
     plain = body.strip()
     if not plain:
         return None
@@ -116,8 +119,8 @@ def near_duplicate_of(body: str, cards: Sequence[Card], fixed_texts: Iterable[st
         return bool(union) and len(tokens & other) >= NEAR_DUPLICATE_JACCARD * union
 
     for n, card in enumerate(cards, 1):
-        if near(visible_body(card)):
-            return f"card #{n}"
+        if near(visible := visible_body(card)):
+            return Repeat(DYNAMIC, n, visible)
     size = len(tokens)
     for n, text in enumerate(fixed_texts, 1):
         # Jaccard ≥ 0.8 needs |other| ≥ 0.8 × |tokens|, and a text has at most one token
@@ -125,7 +128,7 @@ def near_duplicate_of(body: str, cards: Sequence[Card], fixed_texts: Iterable[st
         if 5 * len(text) < 4 * size:
             continue
         if near(text):
-            return f"fixed memory #{n}"
+            return Repeat(FIXED, n, text)
     return None
 
 

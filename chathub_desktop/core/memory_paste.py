@@ -29,14 +29,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_memory import NEAR_DUPLICATE_JACCARD, Card, near_duplicate_of
 from chathub_desktop.core.memory_diff import DuplicateIndex, normalized
+from chathub_desktop.core.memory_documents import FIXED
+from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.core.memory_search import tokenize
 
-__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "Hit", "PastedFact", "RepeatIndex", "mark_duplicates", "split_facts"]
+__all__ = ["MAX_PASTE_CHARS", "MIN_FACT_CHARS", "PastedFact", "RepeatIndex", "fact_tokens", "mark_duplicates",
+           "split_facts"]
 
 MIN_FACT_CHARS = 3
 """Shorter pieces ("OK", "-") are not facts (characters)."""
@@ -52,15 +54,11 @@ _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 
 @dataclass(frozen=True, slots=True)
 class PastedFact:
-    """One fact of a paste: ``text`` (clean, one line), ``duplicate_of`` (``"fixed
-    memory #N"`` / ``"card #N"``, or ``None``), ``exact`` (the same text, ignoring
-    case and spacing, rather than a near duplicate) and ``covered`` (all its words in
-    that entry, which says more; issue 30)."""
+    """One fact of a paste: ``text`` (clean, one line) and what it ``repeats`` in memory
+    (a fixed entry or a dream card, exactly, nearly or covering it; None when new; issue 30)."""
 
     text: str
-    duplicate_of: str | None = None
-    exact: bool = False
-    covered: bool = False
+    repeats: Repeat | None = None
 
 
 def _clean(piece: str) -> str:
@@ -132,9 +130,11 @@ def split_facts(text: str) -> list[str]:
 
 
 #: Words that only say who a pasted fact is about ("You prefer …", "The user prefers …")
-#: or only link its words ("… is …", "a …"): left out before comparing (issue 30).
-_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "i", "my", "he", "she",
-                            "they", "their"})
+#: or only link its words ("… is …", "has a …", and the pieces "You're" / "You've" /
+#: "I'm" leave): left out before comparing (issue 30, walk55 #1). "had", "will" and "'d"
+#: change what a fact says and stay.
+_SUBJECT_WORDS = frozenset({"you", "your", "user", "users", "the", "a", "an", "is", "are", "am", "i", "my", "he",
+                            "she", "they", "their", "have", "has", "re", "ve", "m"})
 #: Fewer words than this are never "covered": "Vegetarian." says something else beside
 #: "Partner is vegetarian" (issue 30).
 MIN_COVERED_WORDS = 2
@@ -159,32 +159,22 @@ def fact_tokens(text: str) -> frozenset[str]:
     return frozenset(_stem(t) for t in tokenize(text) if t not in _SUBJECT_WORDS)
 
 
-class Hit(NamedTuple):
-    """What a fact repeats (issue 30): fixed entry ``number``; ``exact`` (the same text up
-    to case and spacing) or ``covered`` (every word of it, two at least, in that entry, which says
-    more: "Lives in Lisbon." beside "Lives in Lisbon, Portugal"); neither: nearly."""
-
-    number: int
-    exact: bool
-    covered: bool = False
-
-
-def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> Hit | None:
+def _near_fixed(fact: str, fixed_texts: Sequence[str]) -> Repeat | None:
     """The first fixed entry (numbered from 1) whose :func:`fact_tokens` have Jaccard
-    similarity ≥ 0.8 (REF-16's threshold) with ``fact``'s, else the first whose tokens
-    hold all of ``fact``'s (covered), else None."""
+    similarity ≥ 0.8 (REF-16's threshold) with ``fact``'s (near), else the first whose
+    tokens hold all of ``fact``'s (covered), else None."""
     mine = fact_tokens(fact)
     if not mine:
         return None
     theirs = [fact_tokens(text) for text in fixed_texts]
     for n, other in enumerate(theirs, 1):
         if len(mine & other) >= NEAR_DUPLICATE_JACCARD * len(mine | other):
-            return Hit(n, False)
+            return Repeat(FIXED, n, fixed_texts[n - 1], RepeatKind.NEAR)
     if len(mine) < MIN_COVERED_WORDS:
         return None
     for n, other in enumerate(theirs, 1):
         if mine <= other:
-            return Hit(n, False, True)
+            return Repeat(FIXED, n, fixed_texts[n - 1], RepeatKind.COVERED)
     return None
 
 
@@ -227,47 +217,31 @@ class RepeatIndex:
         rarest = min(tokens, key=lambda t: (len(self._holding.get(t, ())), t))
         return next((n for n in self._holding.get(rarest, ()) if tokens <= self._tokens[n]), None)
 
-    def find(self, text: str) -> Hit | None:
-        """What ``text`` repeats first among the entries (:class:`Hit`), None when none."""
+    def find(self, text: str) -> Repeat | None:
+        """The fixed entry ``text`` repeats first among the entries added (exact, near or
+        covered, :class:`Repeat`), None when none."""
         n = self._strict.find(text)
         if n is None:
             loose = _loose(text)
             n = self._loose.find(loose) if loose else None
         if n is None:
-            covering = self._covering(fact_tokens(text))
-            return Hit(covering, False, True) if covering is not None else None
-        return Hit(n, normalized(self._texts[n]) == normalized(text))
-
-    def describe(self, number: int) -> str:
-        """How a repeated entry is named: ``fixed memory #2 “Prefers metric units”``."""
-        return f"fixed memory #{number} {_quoted(self._texts[number])}"
-
-
-def _quoted(text: str, limit: int = 60) -> str:
-    return f"“{text if len(text) <= limit else text[:limit - 1] + '…'}”"
+            n = self._covering(fact_tokens(text))
+            return Repeat(FIXED, n, self._texts[n], RepeatKind.COVERED) if n is not None else None
+        same = normalized(self._texts[n]) == normalized(text)
+        return Repeat(FIXED, n, self._texts[n], RepeatKind.EXACT if same else RepeatKind.NEAR)
 
 
 def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = ()) -> list[PastedFact]:
-    """Each fact with what it repeats among the fixed entries ``fixed_texts`` (numbered
-    from 1) and the dream ``cards``: exact (same text ignoring case and spacing), near
-    (REF-16), near once the words naming its subject are left out and words are stemmed
-    (:func:`fact_tokens`), or covered (all those words in one fixed entry), else ``None``.
-    A repeated fixed entry is named with its text: ``fixed memory #2 “Prefers metric
-    units”`` (issue 30)."""
+    """Each fact with what it repeats (:class:`Repeat`) among the fixed entries
+    ``fixed_texts`` (numbered from 1) and the dream ``cards``: exact (same text ignoring
+    case and spacing), near (REF-16), near once the words naming its subject are left out
+    and words are stemmed (:func:`fact_tokens`), or covered (all those words in one fixed
+    entry), else ``None`` (issue 30)."""
     exact = {" ".join(t.split()).casefold(): n for n, t in enumerate(fixed_texts, 1)}
     out = []
     for fact in facts:
         n = exact.get(" ".join(fact.split()).casefold())
-        if n is not None:
-            out.append(PastedFact(fact, f"fixed memory #{n} {_quoted(fixed_texts[n - 1])}", True))
-            continue
-        near = near_duplicate_of(fact, cards, fixed_texts)
-        covered = False
-        if near is None:
-            hit = _near_fixed(fact, fixed_texts)
-            near = f"fixed memory #{hit.number}" if hit is not None else None
-            covered = hit is not None and hit.covered
-        if near is not None and near.startswith("fixed memory #"):
-            near += " " + _quoted(fixed_texts[int(near.rsplit("#", 1)[1]) - 1])
-        out.append(PastedFact(fact, near, covered=covered))
+        found = (Repeat(FIXED, n, fixed_texts[n - 1], RepeatKind.EXACT) if n is not None
+                 else near_duplicate_of(fact, cards, fixed_texts) or _near_fixed(fact, fixed_texts))
+        out.append(PastedFact(fact, found))
     return out

@@ -243,14 +243,6 @@
         <source>&amp;Add %n entry(ies)</source>
         <translation><numerusform>&amp;Add %n entry</numerusform><numerusform>&amp;Add %n entries</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>%n fact(s)</source>
-        <translation><numerusform>%n fact</numerusform><numerusform>%n facts</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n already in memory (unticked)</source>
-        <translation><numerusform>, %n already in memory (unticked)</numerusform><numerusform>, %n already in memory (unticked)</numerusform></translation>
-    </message>
     </context>
 <context>
     <name>MessageList</name>

@@ -3201,10 +3201,6 @@ The entries after it are renumbered.</source>
         <translation>項目の変更はありません。</translation>
     </message>
     <message>
-        <source>From the file: ticked entries are added (%1)</source>
-        <translation>ファイルから：チェックした項目が追加されます（%1）</translation>
-    </message>
-    <message>
         <source>Repeats %1</source>
         <translation>%1 と重複</translation>
     </message>
@@ -3362,7 +3358,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation><numerusform>ドリームによる %1 のカードを承認し、古いカード %n 枚を期間にまとめた</numerusform></translation>
+        <translation type="unfinished"><numerusform></numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -3502,6 +3498,18 @@ The entries after it are renumbered.</source>
         <source>%Ln older card(s)</source>
         <translation><numerusform>以前のカード %Ln 枚</numerusform></translation>
     </message>
+    <message>
+        <source>From the file: ticked entries are added (%1 of %2)</source>
+        <translation>ファイルから：チェックした項目が追加されます（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Tick an entry to import it</source>
+        <translation>インポートするには項目にチェックを入れてください</translation>
+    </message>
+    <message>
+        <source>Nothing to add: each of the file&apos;s entries is already in memory</source>
+        <translation>追加するものはありません：ファイルの項目はすべてメモリにあります</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>
@@ -3511,11 +3519,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>already covered by %1</source>
-        <translation>%1 にすでに含まれています</translation>
+        <translation>%1にすでに含まれています</translation>
     </message>
     <message>
         <source>nearly repeats %1</source>
-        <translation>%1 とほぼ重複</translation>
+        <translation>%1とほぼ重複</translation>
     </message>
     <message>
         <source>Another assistant</source>
@@ -3573,14 +3581,6 @@ The entries after it are renumbered.</source>
         <source>&amp;Add %n entry(ies)</source>
         <translation><numerusform>%n 件を追加</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>%n fact(s)</source>
-        <translation><numerusform>事実 %n 件</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n already in memory (unticked)</source>
-        <translation><numerusform>、%n 件はメモリにすでにあります（チェックなし）</numerusform></translation>
-    </message>
     <message>
         <source>Claude data export</source>
         <translation>Claude のデータエクスポート</translation>
@@ -3592,6 +3592,18 @@ The entries after it are renumbered.</source>
     <message>
         <source>%1 holds no memories.json: nothing Claude remembered</source>
         <translation>%1 に memories.json はありません：Claude が覚えている内容はありません</translation>
+    </message>
+    <message>
+        <source>Pasted: ticked facts are added (%1 of %2)</source>
+        <translation>貼り付けた事実：チェックしたものが追加されます（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Tick a fact to add it</source>
+        <translation>追加するには事実にチェックを入れてください</translation>
+    </message>
+    <message>
+        <source>Nothing to add: each fact is already in memory</source>
+        <translation>追加するものはありません：どの事実もすでにメモリにあります</translation>
     </message>
 </context>
 <context>
@@ -6757,10 +6769,6 @@ URL：%3
         <translation>通常の Markdown／テキスト文書（固定メモリになります）</translation>
     </message>
     <message>
-        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
-        <translation>固定メモリ：%1 件を追加、重複として %2 件をスキップ（%3 → %4。何も削除しません）</translation>
-    </message>
-    <message>
         <source> and %1 of notes</source>
         <translation> とメモ %1</translation>
     </message>
@@ -6803,22 +6811,6 @@ URL：%3
     <message>
         <source>dynamic memory: unchanged, still %1 (the file has none)</source>
         <translation>動的メモリ：変更なし、%1のまま（ファイルに含まれていません）</translation>
-    </message>
-    <message>
-        <source>who or what wrote each entry: %1 kept</source>
-        <translation>各項目を書いたのは誰か：%1はそのまま</translation>
-    </message>
-    <message>
-        <source>%1 record</source>
-        <translation>%1 件の記録</translation>
-    </message>
-    <message>
-        <source>%1 records</source>
-        <translation>%1 件の記録</translation>
-    </message>
-    <message>
-        <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
-        <translation>各項目を書いたのは誰か：%1 件はそのまま、%2 件を置き換え、%3 件を新規</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>
@@ -8279,6 +8271,42 @@ URL：%3
     <message>
         <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
         <translation>この返信はトピックの要約に含まれているため、続きを生成できません。代わりに再生成してください</translation>
+    </message>
+    <message>
+        <source>who wrote each entry (you, the assistant or a dream): unchanged for %1</source>
+        <translation>各エントリを書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わりません</translation>
+    </message>
+    <message>
+        <source>who wrote each entry: unchanged for the entries there; an added entry counts as written by you</source>
+        <translation>各エントリを書いたのは誰か：既存のエントリは変わりません。追加したエントリはあなたが書いたものになります</translation>
+    </message>
+    <message>
+        <source>who wrote each entry: unchanged for the entries there; an added entry keeps what the file says</source>
+        <translation>各エントリを書いたのは誰か：既存のエントリは変わりません。追加したエントリはファイルの記録どおりです</translation>
+    </message>
+    <message>
+        <source>who wrote each entry (you, the assistant or a dream): unchanged for %1, changed or removed for %2, first recorded for %3</source>
+        <translation>各エントリを書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わらず、%2 は変更または削除、%3 は初めて記録</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 now, none removed; the file&apos;s entries: %2 new, %3 already in memory, %4 nearly repeating an entry or covered by one</source>
+        <translation>固定メモリ：現在 %1、何も削除しません。ファイルの項目：新規 %2 件、メモリにすでにある %3 件、既存の項目とほぼ重複またはすでに含まれる %4 件</translation>
+    </message>
+    <message>
+        <source>fixed memory #%1</source>
+        <translation>固定メモリ #%1</translation>
+    </message>
+    <message>
+        <source>card #%1</source>
+        <translation>ドリームカード #%1</translation>
+    </message>
+    <message>
+        <source>fixed memory #%1 “%2”</source>
+        <translation>固定メモリ #%1「%2」</translation>
+    </message>
+    <message>
+        <source>card #%1 “%2”</source>
+        <translation>ドリームカード #%1「%2」</translation>
     </message>
 </context>
 <context>

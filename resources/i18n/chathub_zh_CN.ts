@@ -3229,10 +3229,6 @@ The entries after it are renumbered.</source>
         <translation>没有条目更改。</translation>
     </message>
     <message>
-        <source>From the file: ticked entries are added (%1)</source>
-        <translation>来自文件：勾选的条目会被添加（%1）</translation>
-    </message>
-    <message>
         <source>Repeats %1</source>
         <translation>重复 %1</translation>
     </message>
@@ -3390,7 +3386,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation><numerusform>接受了做梦为 %1 生成的梦境卡片，并将 %n 张较早的卡片合并为一张范围卡片</numerusform></translation>
+        <translation type="unfinished"><numerusform></numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -3502,6 +3498,18 @@ The entries after it are renumbered.</source>
         <source>A card for %1 waits in Proposals.</source>
         <translation>%1的卡片在“提议”中等待审阅。</translation>
     </message>
+    <message>
+        <source>From the file: ticked entries are added (%1 of %2)</source>
+        <translation>来自文件：勾选的条目会被添加（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Tick an entry to import it</source>
+        <translation>勾选一个条目即可导入</translation>
+    </message>
+    <message>
+        <source>Nothing to add: each of the file&apos;s entries is already in memory</source>
+        <translation>没有可添加的：文件中的每个条目都已在记忆中</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>
@@ -3511,11 +3519,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>already covered by %1</source>
-        <translation>已包含在 %1 中</translation>
+        <translation>已包含在%1中</translation>
     </message>
     <message>
         <source>nearly repeats %1</source>
-        <translation>与 %1 几乎重复</translation>
+        <translation>与%1几乎重复</translation>
     </message>
     <message>
         <source>Another assistant</source>
@@ -3573,14 +3581,6 @@ The entries after it are renumbered.</source>
         <source>&amp;Add %n entry(ies)</source>
         <translation><numerusform>添加 %n 条</numerusform></translation>
     </message>
-    <message numerus="yes">
-        <source>%n fact(s)</source>
-        <translation><numerusform>%n 条事实</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n already in memory (unticked)</source>
-        <translation><numerusform>，%n 条已在记忆中（未勾选）</numerusform></translation>
-    </message>
     <message>
         <source>Claude data export</source>
         <translation>Claude 数据导出</translation>
@@ -3592,6 +3592,18 @@ The entries after it are renumbered.</source>
     <message>
         <source>%1 holds no memories.json: nothing Claude remembered</source>
         <translation>%1 中没有 memories.json：Claude 没有记住任何内容</translation>
+    </message>
+    <message>
+        <source>Pasted: ticked facts are added (%1 of %2)</source>
+        <translation>粘贴的事实：勾选的会被添加（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Tick a fact to add it</source>
+        <translation>勾选一条事实即可添加</translation>
+    </message>
+    <message>
+        <source>Nothing to add: each fact is already in memory</source>
+        <translation>没有可添加的：每条事实都已在记忆中</translation>
     </message>
 </context>
 <context>
@@ -6757,10 +6769,6 @@ URL：%3
         <translation>普通的 Markdown/文本文档（成为固定记忆）</translation>
     </message>
     <message>
-        <source>fixed memory: %1 added, %2 skipped as duplicates (%3 → %4; nothing removed)</source>
-        <translation>固定记忆：新增 %1，%2 个重复项已跳过（%3 → %4；未删除任何内容）</translation>
-    </message>
-    <message>
         <source> and %1 of notes</source>
         <translation> 以及 %1注释</translation>
     </message>
@@ -6803,22 +6811,6 @@ URL：%3
     <message>
         <source>dynamic memory: unchanged, still %1 (the file has none)</source>
         <translation>动态记忆：不变，仍为 %1（文件中没有）</translation>
-    </message>
-    <message>
-        <source>who or what wrote each entry: %1 kept</source>
-        <translation>每条记忆由谁写下：保留 %1</translation>
-    </message>
-    <message>
-        <source>%1 record</source>
-        <translation>%1 条记录</translation>
-    </message>
-    <message>
-        <source>%1 records</source>
-        <translation>%1 条记录</translation>
-    </message>
-    <message>
-        <source>who or what wrote each entry: %1 kept, %2 replaced, %3 new</source>
-        <translation>每条记忆由谁写下：保留 %1 条，替换 %2 条，新增 %3 条</translation>
     </message>
     <message>
         <source>; %1 untrusted</source>
@@ -8279,6 +8271,42 @@ URL：%3
     <message>
         <source>this reply is covered by the topic summary, so it can&apos;t be continued; regenerate it instead</source>
         <translation>这条回复已被话题摘要涵盖，无法继续生成；请改为重新生成</translation>
+    </message>
+    <message>
+        <source>who wrote each entry (you, the assistant or a dream): unchanged for %1</source>
+        <translation>每条记忆由谁写下（你、助手或梦境）：%1不变</translation>
+    </message>
+    <message>
+        <source>who wrote each entry: unchanged for the entries there; an added entry counts as written by you</source>
+        <translation>每条记忆由谁写下：现有条目不变；新增的条目记为由你写下</translation>
+    </message>
+    <message>
+        <source>who wrote each entry: unchanged for the entries there; an added entry keeps what the file says</source>
+        <translation>每条记忆由谁写下：现有条目不变；新增的条目沿用文件中的记录</translation>
+    </message>
+    <message>
+        <source>who wrote each entry (you, the assistant or a dream): unchanged for %1, changed or removed for %2, first recorded for %3</source>
+        <translation>每条记忆由谁写下（你、助手或梦境）：%1不变，%2更改或删除，%3首次记录</translation>
+    </message>
+    <message>
+        <source>fixed memory: %1 now, none removed; the file&apos;s entries: %2 new, %3 already in memory, %4 nearly repeating an entry or covered by one</source>
+        <translation>固定记忆：现有 %1，不删除任何条目；文件中的条目：新的 %2 条，已在记忆中 %3 条，与某条几乎重复或已被其包含 %4 条</translation>
+    </message>
+    <message>
+        <source>fixed memory #%1</source>
+        <translation>固定记忆 #%1</translation>
+    </message>
+    <message>
+        <source>card #%1</source>
+        <translation>梦境卡片 #%1</translation>
+    </message>
+    <message>
+        <source>fixed memory #%1 “%2”</source>
+        <translation>固定记忆 #%1“%2”</translation>
+    </message>
+    <message>
+        <source>card #%1 “%2”</source>
+        <translation>梦境卡片 #%1“%2”</translation>
     </message>
 </context>
 <context>

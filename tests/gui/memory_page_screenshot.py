@@ -36,11 +36,8 @@ def main(out_dir: Path) -> int:
     from chathub_desktop.core import dynamic_memory as dm
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.memory.change_preview import (
-        ChangePreviewDialog,
-        PreviewChoice,
-        PreviewOption,
-    )
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+    from chathub_desktop.gui.memory.change_rows import PreviewChoice
     from chathub_desktop.gui.memory.fixed_page import MemoryPage
     from chathub_desktop.gui.shell.task_runner import install_asyncgen_hooks
     from chathub_desktop.services.container import open_services
@@ -176,7 +173,7 @@ def main(out_dir: Path) -> int:
                     a.id, "#1: You prefer short answers with code first, explanation after\n#2: Plays the cello\n"
                     "#3: Uses Python 3.11 and PySide6\n", name="claude.md",
                     mode="merge")
-                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact, m.covered) for m in merge.merge_items)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added) for m in merge.merge_items)
                 dlg = ChangePreviewDialog(page, "Import memory", "Import claude.md into Coder's memory?",
                                           [PreviewOption("merge", "Merge", merge.lines(), merge.fixed_changes,
                                                          choices=choices, primary=True),  # as the page: Import on Enter

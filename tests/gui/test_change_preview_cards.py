@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from chathub_desktop.core.memory_diff import EntryChanges
-from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption, RowGroup
+from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+from chathub_desktop.gui.memory.change_rows import RowGroup
 
 CARD = ("[2026-11-29]\n- Wants the SQL before any explanation, with the rollback script beside every "
         "migration and the row counts checked after each batch of the backfill\n- Reads diffs, not prose")

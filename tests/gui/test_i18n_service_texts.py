@@ -254,3 +254,20 @@ def test_values_inside_frames_are_said(qtbot: Any) -> None:
         qtbot.waitUntil(lambda: dialog.radios.buttons()[0].text() != options[0].key, timeout=3000)
         assert dialog.radios.buttons()[1].text() == translate("MemoryPage", options[1].key) != options[1].key
     qtbot.waitUntil(lambda: dialog.radios.buttons()[0].text() == options[0].key, timeout=3000)
+
+
+def test_what_a_dream_card_repeats_is_said_in_chinese(qapp: Any) -> None:
+    """walk55 #2: the entry a refused dream card repeats (DRM-14) is data, not English
+    "fixed memory #1" inside a Chinese frame; the CLI's English stays as it was."""
+    from datetime import date
+
+    from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
+    from chathub_desktop.core.memory_repeats import Repeat
+    from chathub_desktop.services.dream.dream_reasons import DreamReason, day_reason
+
+    fixed = day_reason(DreamReason.REPEATED, date(2026, 12, 1), Repeat(FIXED, 1, "Likes tea").place_reason())
+    card = day_reason(DreamReason.REPEATED, date(2026, 12, 1), Repeat(DYNAMIC, 3, "Wants tables").place_reason())
+    assert (fixed.english(), card.english()) == ("the card for 2026-12-01 repeated fixed memory #1",
+                                                 "the card for 2026-12-01 repeated card #3")
+    with _language("zh_CN"):
+        assert said(fixed).endswith("的卡片与 固定记忆 #1 重复") and said(card).endswith("的卡片与 梦境卡片 #3 重复")

@@ -141,16 +141,15 @@ def test_import_preview_rows_wrap_in_the_640_px_dialog(qapp, qtbot, theme):  # t
     from PySide6.QtWidgets import QStyleOptionViewItem
 
     from chathub_desktop.core.memory_diff import EntryChanges
+    from chathub_desktop.core.memory_documents import FIXED
+    from chathub_desktop.core.memory_repeats import Repeat
     from chathub_desktop.gui.design.audit import audit_window
     from chathub_desktop.gui.design.theme import apply_theme
-    from chathub_desktop.gui.memory.change_preview import (
-        ChangePreviewDialog,
-        PreviewChoice,
-        PreviewOption,
-    )
+    from chathub_desktop.gui.memory.change_preview import ChangePreviewDialog, PreviewOption
+    from chathub_desktop.gui.memory.change_rows import PreviewChoice
 
     long = "You prefer short answers with code first and the explanation after it, with tables for comparisons"
-    repeats = f'fixed memory #2 "{long.replace("You prefer", "Prefers")}"'
+    repeats = Repeat(FIXED, 2, long.replace("You prefer", "Prefers"))
     choices = (PreviewChoice(long, repeats, False), PreviewChoice("Plays the cello", None, True))
     removed = ["Works on a desktop chat application in Python with PySide6 widgets and SQLAlchemy 2 " * 2]
     apply_theme(qapp, theme)

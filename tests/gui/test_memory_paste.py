@@ -5,7 +5,32 @@ owner entries with their source noted."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from chathub_desktop.gui.memory.change_rows import FULL_TEXT
 from tests.gui.helpers import reload_assistants
+from tests.gui.test_i18n_service_texts import _language
+
+
+def rows(dlg: Any) -> list[tuple[str, bool, bool]]:
+    """Each fact's row as shown: (its text and note, unwrapped; ticked; can be ticked)."""
+    return [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
+             bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.fact_list.choice_items()]
+
+
+def opened(window: Any, services: Any, qtbot: Any, entries: list[str]) -> Any:
+    """The paste dialog of a new assistant holding ``entries``, its memory read."""
+    a = services.assistants.create("Helper")
+    for text in entries:
+        services.memory.add(a.id, text)
+    reload_assistants(window, qtbot, a.id)
+    page = window.pages.open_memory()
+    page.transfer.paste_action.trigger()
+    dlg = page.transfer.paste_dialog
+    qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
+    return dlg
 
 PASTE = """Here's what I remember about you:
 
@@ -28,20 +53,22 @@ def test_paste_preview_marks_duplicates_and_adds_owner_entries(window, services,
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.source_combo.setCurrentText("ChatGPT")
     dlg.paste_edit.setPlainText(PASTE)
-    qtbot.waitUntil(lambda: dlg.fact_list.count() == 5, timeout=5000)
-    labels = [dlg.fact_list.item(i).text() for i in range(dlg.fact_list.count())]
-    assert labels == [
-        "You live in Lisbon and work as a data engineer.   — nearly repeats fixed memory #2 "
-        "“You live in Lisbon and work as a data engineer”",
-        "You are allergic to peanuts.   — already in memory as fixed memory #1 “You are allergic to peanuts.”",
-        "Your daughter is called Mia.",
-        "You are learning Japanese.",
-        "東京に行きたいです。",
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 5, timeout=5000)
+    assert rows(dlg) == [
+        ("You live in Lisbon and work as a data engineer.\n— nearly repeats fixed memory #2 "
+         "“You live in Lisbon and work as a data engineer”", False, True),
+        # the same text is never added twice: it cannot be ticked, as in a Merge
+        ("You are allergic to peanuts.\n— already in memory as fixed memory #1 “You are allergic to peanuts.”",
+         False, False),
+        ("Your daughter is called Mia.", True, True),
+        ("You are learning Japanese.", True, True),
+        ("東京に行きたいです。", True, True),
     ]
     assert dlg.checked_texts() == ["Your daughter is called Mia.", "You are learning Japanese.", "東京に行きたいです。"]
-    assert dlg.summary_label.text() == "5 facts, 2 already in memory (unticked)"
+    assert dlg.fact_list.topLevelItem(0).text(0) == "Pasted: ticked facts are added (3 of 5)"
     assert dlg.add_button.text() == "&Add 3 entries"
-    dlg.fact_list.item(3).setCheckState(dlg.fact_list.item(3).checkState().Unchecked)
+    dlg.fact_list.choice_items()[3].setCheckState(0, Qt.CheckState.Unchecked)
+    assert dlg.fact_list.topLevelItem(0).text(0) == "Pasted: ticked facts are added (2 of 5)"  # live (walk55 #4)
     added = []
     dlg.added.connect(added.append)
     dlg.add_button.click()
@@ -56,22 +83,75 @@ def test_paste_unticks_a_fact_in_another_voice_or_already_covered(window, servic
     """Issue 30's example: "You prefer metric units" pasted beside "Prefers metric units"
     nearly repeats it, "Lives in Lisbon." is covered by "Lives in Lisbon, Portugal": both
     come unticked naming the entry; "Likes coffee" beside "Likes tea" stays ticked."""
-    a = services.assistants.create("Helper")
-    for text in ("Prefers metric units", "Lives in Lisbon, Portugal", "Likes tea"):
-        services.memory.add(a.id, text)
-    reload_assistants(window, qtbot, a.id)
-    page = window.pages.open_memory()
-    page.transfer.paste_action.trigger()
-    dlg = page.transfer.paste_dialog
-    qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
+    dlg = opened(window, services, qtbot, ["Prefers metric units", "Lives in Lisbon, Portugal", "Likes tea"])
     dlg.paste_edit.setPlainText("- You prefer metric units\n- Lives in Lisbon.\n- Likes coffee\n")
-    qtbot.waitUntil(lambda: dlg.fact_list.count() == 3, timeout=5000)
-    assert [dlg.fact_list.item(i).text() for i in range(3)] == [
-        "You prefer metric units   — nearly repeats fixed memory #1 “Prefers metric units”",
-        "Lives in Lisbon.   — already covered by fixed memory #2 “Lives in Lisbon, Portugal”",
-        "Likes coffee"]
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 3, timeout=5000)
+    assert rows(dlg) == [
+        ("You prefer metric units\n— nearly repeats fixed memory #1 “Prefers metric units”", False, True),
+        ("Lives in Lisbon.\n— already covered by fixed memory #2 “Lives in Lisbon, Portugal”", False, True),
+        ("Likes coffee", True, True)]
     assert dlg.checked_texts() == ["Likes coffee"]
-    assert dlg.summary_label.text() == "3 facts, 2 already in memory (unticked)"
+    assert dlg.fact_list.topLevelItem(0).text(0) == "Pasted: ticked facts are added (1 of 3)"
+
+
+def test_walk55_a_fact_with_have_is_unticked_and_one_that_says_more_stays_ticked(
+        window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk55 #1: "- You have a cat named Miso." beside "Has a cat named Miso" was ticked
+    and added; "have" / "has" only link the words, as "is" / "are" do. "You play the viola
+    on weekends." says more than "Plays the viola" and stays ticked."""
+    dlg = opened(window, services, qtbot, ["Has a cat named Miso", "Plays the viola"])
+    dlg.paste_edit.setPlainText("- You have a cat named Miso.\n- You play the viola on weekends.\n"
+                                "- You're learning Japanese.\n")
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 3, timeout=5000)
+    assert rows(dlg) == [
+        ("You have a cat named Miso.\n— nearly repeats fixed memory #1 “Has a cat named Miso”", False, True),
+        ("You play the viola on weekends.", True, True),
+        ("You're learning Japanese.", True, True)]
+
+
+def test_walk55_the_paste_list_shows_facts_as_the_merge_list_does(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk55 #3: the paste list put the note on the fact's line, cut at the right with a
+    horizontal scroll bar, and greyed near repeats as if disabled. Now each note wraps
+    under its fact inside the list's width, with no horizontal scrolling; only an exact
+    repeat is greyed (not tickable). #4: with nothing ticked Add is off and says why."""
+    long = ("Prefers short answers with the code first and the explanation after it, with tables for "
+            "comparisons and no emoji")
+    dlg = opened(window, services, qtbot, [long, "Plays the viola"])
+    dlg.resize(640, 520)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.paste_edit.setPlainText("- You prefer short answers with the code first and the explanation after it, with "
+                                "tables for comparisons and no emoji\n- Plays the viola\n")
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 2, timeout=5000)
+    tree = dlg.fact_list
+    assert tree.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    near, exact = tree.choice_items()
+    assert near.flags() & Qt.ItemFlag.ItemIsEnabled and not exact.flags() & Qt.ItemFlag.ItemIsEnabled
+    shown = near.text(0).split("\n")
+    assert len(shown) >= 3 and shown[0].startswith("You prefer short answers")  # wrapped, not one cut line
+    widest = max(tree.fontMetrics().horizontalAdvance(line) for line in shown)
+    assert widest <= tree.viewport().width()
+    assert not dlg.add_button.isEnabled() and dlg.add_note.isVisible()
+    assert dlg.add_note.text() == "Tick a fact to add it"
+    near.setCheckState(0, Qt.CheckState.Checked)
+    assert dlg.add_button.isEnabled() and not dlg.add_note.isVisible() and dlg.add_button.text() == "&Add 1 entry"
+    dlg.reject()
+
+
+def test_walk55_repeat_notes_are_said_in_chinese(window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk55 #2: in 简体中文 the note read "— 与 fixed memory #1 “…” 几乎重复": what a fact
+    repeats is data, said in the interface language; the entry's own words stay as written."""
+    dlg = opened(window, services, qtbot, ["Prefers metric units", "Lives in Lisbon, Portugal", "Plays the viola"])
+    dlg.paste_edit.setPlainText("- You prefer metric units\n- Lives in Lisbon.\n- Plays the viola\n")
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 3, timeout=5000)
+    with _language("zh_CN"):
+        qtbot.waitUntil(lambda: "固定记忆" in rows(dlg)[0][0], timeout=3000)
+        assert [r[0] for r in rows(dlg)] == [
+            "You prefer metric units\n— 与固定记忆 #1“Prefers metric units”几乎重复",
+            "Lives in Lisbon.\n— 已包含在固定记忆 #2“Lives in Lisbon, Portugal”中",
+            "Plays the viola\n— 已在记忆中：固定记忆 #3“Plays the viola”"]
+        assert dlg.fact_list.topLevelItem(0).text(0) == "粘贴的事实：勾选的会被添加（0 / 3）"
+    qtbot.waitUntil(lambda: "fixed memory" in rows(dlg)[0][0], timeout=3000)
 
 
 def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_path):  # type: ignore[no-untyped-def]
@@ -93,6 +173,6 @@ def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_pat
     dlg = page.transfer.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.load_claude_zip(path)
-    qtbot.waitUntil(lambda: dlg.fact_list.count() == 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 3, timeout=5000)
     assert dlg.source_combo.currentText() == "Claude"
     assert dlg.checked_texts() == ["Ana is a nurse.", "Works nights.", "Planning a trip to Kyoto."]

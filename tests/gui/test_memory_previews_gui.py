@@ -20,13 +20,12 @@ from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import (
-    FULL_TEXT,
     ChangePreviewDialog,
     PreviewOption,
-    RowGroup,
     Said,
     said_text,
 )
+from chathub_desktop.gui.memory.change_rows import FULL_TEXT, RowGroup
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import on_worker, shown_memory_page
@@ -65,8 +64,10 @@ class Answer:
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text(),
                           "enter_goes_ahead": enter_goes_ahead, "enter_goes_ahead_on_option": self._enter_goes_ahead(dlg)})
+        self.seen[-1].update(self._ticks_said(dlg))
         for row, on in self.tick.items():
             dlg.choice_items()[row].setCheckState(0, Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.seen[-1]["after_ticks"] = self._ticks_said(dlg)
         out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
         assert dlg.grab().save(str(out))
         if self.before_answer is not None:
@@ -79,6 +80,13 @@ class Answer:
         if ticked is not None and dlg.chosen is not None:
             ticked[:] = dlg.ticks[dlg.chosen]
         return dlg.chosen
+
+    @staticmethod
+    def _ticks_said(dlg: ChangePreviewDialog) -> dict[str, Any]:
+        """The choices' group title, whether the action is on, and the line beside it."""
+        title = dlg.tree.topLevelItem(0).text(0) if dlg.choice_items() else None
+        return {"title": title, "action_on": dlg.action_button.isEnabled(),
+                "note": dlg.action_note.text() if dlg.action_note.isVisible() else None}
 
     @staticmethod
     def _enter_goes_ahead(dlg: ChangePreviewDialog) -> bool:
@@ -138,7 +146,10 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert done.args == [True]
         merge = answer.seen[1]
         assert merge["enter_goes_ahead"] and merge["enter_goes_ahead_on_option"]
-        assert "12 added, 3 skipped as duplicates" in merge["summary"]
+        # walk55 #5: what the file's entries are (a near repeat is not "skipped as a duplicate")
+        assert ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 2 already in memory, 1 nearly "
+                "repeating an entry or covered by one") in merge["summary"]
+        assert merge["title"] == "From the file: ticked entries are added (12 of 15)"
         # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
         assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
         assert merge["choices"][12:] == [
@@ -181,6 +192,47 @@ def test_import_merge_unticks_near_duplicates_like_paste_and_a_ticked_one_is_add
         assert [e.text for e in services.memory.entries(aid)][3:] == [
             "Prefers metric units", "You prefer metric units", "Plays the cello"]
         qtbot.waitUntil(lambda: "2 added, 0 left out" in page.status_label.text(), timeout=5000)
+        # walk55 #4: the title counts the ticks as they change, not the file's entries
+        assert answer.seen[1]["title"] == "From the file: ticked entries are added (1 of 2)"
+        assert answer.seen[1]["after_ticks"]["title"] == "From the file: ticked entries are added (2 of 2)"
+
+
+def test_walk55_merge_with_nothing_ticked_cannot_import_and_says_why(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """walk55 #4: a Merge whose entries all repeat what is there comes with nothing ticked:
+    Import is off, "Tick an entry to import it" beside it, and the title says 0 of 3; a
+    tick turns Import on and counts 1. When every entry is already there word for word,
+    the line says there is nothing to add. Replace, which removes, stays possible."""
+    services.memory.add(aid, "Has a cat named Miso")
+    services.memory.add(aid, "Lives in Lisbon, Portugal")
+    path = tmp_path / "claude.md"
+    path.write_text("#1: You have a cat named Miso.\n#2: Lives in Lisbon.\n#3: Likes tea\n", encoding="utf-8")
+    answer.option = answer.choose = "merge"
+    answer.tick = {0: True}
+    answer.shot = "memory_import_merge_repeats.png"
+    with shown_memory_page(services, aid, qtbot) as page:
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
+        assert done.args == [True]
+        seen = answer.seen[0]
+        assert [c[0] for c in seen["choices"]] == [
+            "You have a cat named Miso.\n— nearly repeats fixed memory #4 “Has a cat named Miso”",
+            "Lives in Lisbon.\n— already covered by fixed memory #5 “Lives in Lisbon, Portugal”",
+            "Likes tea\n— already in memory as fixed memory #1 “Likes tea”"]
+        assert (seen["title"], seen["action_on"], seen["note"]) == (
+            "From the file: ticked entries are added (0 of 3)", False, "Tick an entry to import it")
+        assert seen["after_ticks"] == {"title": "From the file: ticked entries are added (1 of 3)", "action_on": True,
+                                       "note": None}
+        assert [e.text for e in services.memory.entries(aid)][5:] == ["You have a cat named Miso."]
+        qtbot.waitUntil(lambda: "1 added, 2 left out" in page.status_label.text(), timeout=5000)
+        _idle(qtbot, page)
+        path.write_text("#1: Likes tea\n#2: Works in Lisbon\n", encoding="utf-8")
+        answer.tick, answer.choose = {}, None
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000):
+            assert page.transfer.import_from(path)
+        assert (answer.seen[1]["action_on"], answer.seen[1]["note"]) == (
+            False, "Nothing to add: each of the file's entries is already in memory")
+        _idle(qtbot, page)
 
 
 def test_import_merge_unticks_an_entry_already_covered_naming_it_and_keeps_a_new_one_ticked(

@@ -35,7 +35,7 @@ def test_entries_from_a_claude_export_show_their_source(window, services, qtbot,
     dlg = page.transfer.paste_dialog
     qtbot.waitUntil(lambda: dlg._fixed is not None, timeout=5000)
     dlg.load_claude_zip(path)
-    qtbot.waitUntil(lambda: dlg.fact_list.count() == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 2, timeout=5000)
     added: list[int] = []
     dlg.added.connect(added.append)
     dlg.add_button.click()

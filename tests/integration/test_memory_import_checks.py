@@ -170,7 +170,9 @@ def test_the_preview_says_what_changes_and_apply_writes_it_at_once(services: Ser
         "fixed entries: 3 added, 2 removed, 0 edited",  # issue 18: no shared word, so no edit
         "dynamic memory: 0 cards → 2 cards (the current cards can be restored)",
         "dream cards: 2 added, 0 removed, 0 edited",
-        "who or what wrote each entry: 0 kept, 2 replaced, 3 new; 1 entry untrusted",
+        # walk55 #5: said plainly, not "0 kept, 2 replaced, 3 new"
+        "who wrote each entry (you, the assistant or a dream): unchanged for 0 entries, changed or removed for "
+        "2 entries, first recorded for 3 entries; 1 entry untrusted",
     ]
     out = services.memory_files.apply_import(p)
     assert (out.fixed_entries, out.dynamic_cards, out.provenance_rows) == (3, 2, 3)

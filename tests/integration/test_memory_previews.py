@@ -52,7 +52,10 @@ def test_merge_adds_new_entries_and_counts_the_duplicates_it_skips(services: Ser
     p = services.memory_files.preview_import(helper, FILE.encode(), name="notes.md", mode="merge")
     assert services.memory.document(helper) == CURRENT  # a preview writes nothing
     assert (p.merge_added, p.merge_skipped, p.fixed_before, p.fixed_after) == (12, 3, 3, 15)
-    assert p.lines()[1] == "fixed memory: 12 added, 3 skipped as duplicates (3 entries → 15 entries; nothing removed)"
+    # walk55 #5: what the file's entries are — a near repeat is not "skipped as a duplicate"
+    assert p.lines()[1] == ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 2 already in "
+                            "memory, 1 nearly repeating an entry or covered by one")
+    assert p.lines()[3] == "who wrote each entry: unchanged for the entries there; an added entry counts as written by you"
     assert p.fixed_changes is not None and p.fixed_changes.removed == [] and len(p.fixed_changes.added) == 12
     services.memory_files.apply_import(p)
     texts = [e.text for e in services.memory.entries(helper)]
@@ -85,8 +88,8 @@ def test_merge_ticks_choose_the_entries_and_a_stale_choice_is_refused(services: 
     near repeat (never an exact one); ticks over a memory that moved on are refused."""
     files = services.memory_files
     p = files.preview_import(helper, FILE, name="notes.md", mode="merge")
-    assert [(m.repeats is not None, m.exact, m.added) for m in p.merge_items][12:] == [
-        (True, True, False), (True, False, False), (True, True, False)]
+    assert [(m.repeats.kind if m.repeats else None, m.added) for m in p.merge_items][12:] == [
+        ("exact", False), ("near", False), ("exact", False)]
     take = [m.added for m in p.merge_items]
     take[13] = take[12] = True  # the near repeat, and an exact one (stays out)
     again = files.rechoose(p, FILE, take)
@@ -208,12 +211,15 @@ def test_cli_import_merge(services: Services, helper: str, tmp_path: Path,
     argv = ["memory", "import", "--assistant", helper, str(path), "--merge", "--database-url", services.database_url]
     assert cli([*argv, "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "12 added, 3 skipped as duplicates" in out and "dry run: nothing was changed" in out
+    assert "the file's entries: 12 new, 2 already in memory, 1 nearly repeating" in out
+    assert "dry run: nothing was changed" in out
     assert services.memory.document(helper) == CURRENT
     assert cli([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["imported"] is True and data["mode"] == "merge" and data["merge"] == {"added": 12, "skipped": 3}
+    assert data["imported"] is True and data["mode"] == "merge" and data["merge"] == {
+        "added": 12, "skipped": 3, "new": 12, "exact": 2, "near_or_covered": 1}
     assert len(services.memory.entries(helper)) == 15
     assert cli(argv) == 0  # again: everything is stored now, and the line says what was added
     out = capsys.readouterr().out
-    assert "merged 0 new fixed memory entries (15 already stored, skipped); fixed memory now has 15" in out
+    assert ("merged 0 new fixed memory entries (14 already stored, 1 near or covered repeat left out); "
+            "fixed memory now has 15") in out

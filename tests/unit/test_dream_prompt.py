@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from chathub_desktop.core import dream_prompt as dp
 from chathub_desktop.core import dynamic_memory as dm
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
+from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.tokens.counter import TokenCounter
 from tests.cases import cases
 
@@ -99,11 +101,15 @@ def test_a_huge_fixed_memory_takes_a_bounded_part_of_the_prompt() -> None:
 def test_ref16_a_card_repeating_a_fixed_entry_is_a_near_duplicate() -> None:
     """DRM-14 / REF-16: Jaccard ≥ 0.8 with a fixed entry counts like one with a card."""
     fixed = ["Lives in Berlin", "Always use British spelling: colour, not color"]
-    assert dm.near_duplicate_of("- Always use British spelling (colour, not color).", [], fixed) == "fixed memory #2"
+    found = dm.near_duplicate_of("- Always use British spelling (colour, not color).", [], fixed)
+    assert found == Repeat(FIXED, 2, "Always use British spelling: colour, not color", RepeatKind.NEAR)
+    assert found is not None and found.place_reason().english() == "fixed memory #2"
     assert dm.near_duplicate_of("- Prefers tables for comparisons", [], fixed) is None
     card = dm.Card("2026-11-29", "Prefers tables for comparisons")
-    assert dm.near_duplicate_of("prefers tables for comparisons", [card], fixed) == "card #1"
-    assert dm.near_duplicate_of("東京で寿司を食べるのが好き", [], ["東京で寿司を食べるのが好き。"]) == "fixed memory #1"
+    found = dm.near_duplicate_of("prefers tables for comparisons", [card], fixed)
+    assert found == Repeat(DYNAMIC, 1, "Prefers tables for comparisons") and found.place_reason().english() == "card #1"
+    assert dm.near_duplicate_of("東京で寿司を食べるのが好き", [], ["東京で寿司を食べるのが好き。"]) == Repeat(
+        FIXED, 1, "東京で寿司を食べるのが好き。")
 
 
 # --- cleaning the model's answer ---------------------------------------------------------

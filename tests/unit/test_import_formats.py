@@ -14,9 +14,12 @@ from chathub_desktop.core.chatgpt_export import (
     render_private_citations,
 )
 from chathub_desktop.core.claude_export import parse_claude_conversation
+from chathub_desktop.core.dynamic_memory import Card
 from chathub_desktop.core.export_formats import detect_format
 from chathub_desktop.core.imported_chat import Attachment, ExportFormatError, with_attachments
+from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_paste import RepeatIndex, mark_duplicates, split_facts
+from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.core.messages import Role
 from chathub_desktop.core.webui_export import parse_librechat_conversation, parse_openwebui_chat
 from tests.cases import cases
@@ -136,8 +139,21 @@ def test_split_keeps_abbreviations_and_lowercase_continuations() -> None:
 def test_mark_duplicates_exact_and_near() -> None:
     marked = mark_duplicates(["you like TEA", "You like green tea a lot", "New fact here"],
                              ["You like tea", "You like green tea a lot!"])
-    assert [(m.duplicate_of, m.exact) for m in marked] == [
-        ("fixed memory #1 “You like tea”", True), ("fixed memory #2 “You like green tea a lot!”", False), (None, False)]
+    assert [m.repeats for m in marked] == [Repeat(FIXED, 1, "You like tea", RepeatKind.EXACT),
+                                           Repeat(FIXED, 2, "You like green tea a lot!", RepeatKind.NEAR), None]
+    # the CLI's English, as before (walk55 #2: the window says the same data in its language)
+    assert [m.repeats.english() for m in marked if m.repeats] == [
+        "fixed memory #1 “You like tea”", "fixed memory #2 “You like green tea a lot!”"]
+
+
+def test_a_fact_repeating_a_dream_card_names_the_card() -> None:
+    """REF-16: a pasted fact nearly repeating a dream card names that card, as data."""
+    card = Card("2026-11-29", "Prefers tables for comparisons")
+    (marked,) = mark_duplicates(["prefers tables for comparisons"], ["Lives in Berlin"], [card])
+    assert marked.repeats == Repeat(DYNAMIC, 1, "Prefers tables for comparisons")
+    assert marked.repeats.english() == "card #1 “Prefers tables for comparisons”"
+    long = Repeat(FIXED, 3, "Keeps a running list of every book read since 2019, with ratings and notes")
+    assert long.english() == "fixed memory #3 “Keeps a running list of every book read since 2019, with ra…”"
 
 
 def test_a_fact_told_in_another_voice_is_a_near_duplicate() -> None:
@@ -146,7 +162,7 @@ def test_a_fact_told_in_another_voice_is_a_near_duplicate() -> None:
     marked = mark_duplicates(["You prefer metric units", "The user prefers imperial units",
                               "You prefer metric units and 24-hour time"],
                              ["Lives in Berlin", "Prefers metric units"])
-    assert [m.duplicate_of for m in marked] == ["fixed memory #2 “Prefers metric units”", None, None]
+    assert [m.repeats for m in marked] == [Repeat(FIXED, 2, "Prefers metric units"), None, None]
 
 
 def test_repeat_index_follows_the_paste_rule() -> None:
@@ -159,9 +175,9 @@ def test_repeat_index_follows_the_paste_rule() -> None:
     for n, text in enumerate(fixed, 1):
         index.add(n, text)
     found = [index.find(f) for f in facts]
-    assert found == [(3, True, False), (3, False, False), (2, False, False), None, (4, True, False), None]
-    assert [index.describe(h.number) if h else None for h in found] == [
-        m.duplicate_of for m in mark_duplicates(facts, fixed)]
+    assert [(h.number, h.kind) if h else None for h in found] == [
+        (3, RepeatKind.EXACT), (3, RepeatKind.NEAR), (2, RepeatKind.NEAR), None, (4, RepeatKind.EXACT), None]
+    assert found == [m.repeats for m in mark_duplicates(facts, fixed)]
 
 
 #: Issue 30's examples: (pasted fact, existing entry, comes unticked as …): "near" is
@@ -179,6 +195,16 @@ ISSUE_30_CASES = [
     ("お茶が好きです", "茶が好き", None),
     ("Vegetarian.", "Partner is vegetarian", None),  # one word is never "covered"
     ("You are vegetarian.", "Partner is vegetarian", None),
+    # walk55 #1: "have" / "has" only link a fact's words, as "is" / "are" do; so do the
+    # pieces "You've", "You're" and "I'm" leave
+    ("You have a cat named Miso.", "Has a cat named Miso", "near"),
+    ("You've a cat named Miso", "Has a cat named Miso", "near"),
+    ("You're learning Japanese.", "Is learning Japanese", "near"),
+    ("I'm learning Japanese", "Is learning Japanese", "near"),
+    ("You have a cat named Miso.", "Has a cat named Miso and a dog named Pip", "covered"),
+    ("You've adopted a cat named Miso", "Has a cat named Miso", None),  # says more: stays ticked
+    ("You play the viola on weekends.", "Plays the viola", None),  # says more: stays ticked
+    ("You had a cat named Miso", "Has a cat named Miso", None),  # "had" says something else
 ]
 
 
@@ -192,11 +218,10 @@ def test_issue_30_repeats_come_unticked_naming_the_entry(fact: str, entry: str, 
     index.add(2, entry)
     hit = index.find(fact)
     if kind is None:
-        assert marked.duplicate_of is None and hit is None
+        assert marked.repeats is None and hit is None
         return
-    named = f"fixed memory #2 “{entry}”"
-    assert (marked.duplicate_of, marked.exact, marked.covered) == (named, False, kind == "covered")
-    assert hit == (2, False, kind == "covered") and index.describe(hit.number) == named
+    assert marked.repeats == hit == Repeat(FIXED, 2, entry, RepeatKind(kind))
+    assert hit is not None and hit.english() == f"fixed memory #2 “{entry}”"
 
 
 @given(st.lists(st.text(max_size=60), max_size=12), st.lists(st.text(max_size=60), max_size=8))
@@ -210,4 +235,4 @@ def test_repeat_index_agrees_with_mark_duplicates(fixed: list[str], facts: list[
         index.add(n, text)
     for fact, marked in zip(facts, mark_duplicates(facts, fixed), strict=True):
         hit = index.find(fact)
-        assert (hit is None) == (marked.duplicate_of is None), (fact, hit, marked)
+        assert (hit is None) == (marked.repeats is None), (fact, hit, marked)

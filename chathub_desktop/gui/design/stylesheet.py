@@ -263,6 +263,8 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule('QPushButton[primary="true"]', fg="on_accent", bg="accent", border=f"1px solid {c.accent}")
     b.rule('QPushButton[primary="true"]:hover', fg="on_accent", bg="accent_hover")
     b.rule('QPushButton[primary="true"]:focus', border=f"1px solid {c.on_accent}")
+    # off, it reads as off (walk55 #4: Merge's Import with nothing ticked kept its accent fill)
+    b.rule('QPushButton[primary="true"]:disabled', color=c.disabled, background_color=c.raised, border=line)
     # Stop takes Send's place and look while a reply streams (walk36 #5)
     b.rule("QPushButton#stopButton", fg="on_accent", bg="accent", border="none",
            border_radius=f"{Radius.LG}px", padding=f"{Space.XS}px {Space.MD}px")

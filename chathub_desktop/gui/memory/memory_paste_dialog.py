@@ -2,8 +2,10 @@
 
 The user asks ChatGPT or Claude "what do you remember about me" (or copies its saved
 memories) and pastes the answer. It is split into one fact per entry
-(:func:`chathub_desktop.core.memory_paste.split_facts`), shown with a checkbox each;
-facts already in memory (exactly, or nearly: REF-16) are marked and left unticked. Add
+(:func:`chathub_desktop.core.memory_paste.split_facts`), shown with a checkbox each in the
+list a Merge shows (:class:`~chathub_desktop.gui.memory.change_rows.ChangeRows`, walk55 #3);
+facts already in memory (exactly, nearly — REF-16 — or covered by an entry that says more)
+are marked with the entry they repeat and left unticked (an exact one cannot be ticked). Add
 appends the ticked ones as owner entries in one write, the source noted in their
 provenance (:meth:`~chathub_desktop.services.memory.memory_service.MemoryService.add_many`).
 "From a Claude export zip…" fills the box with the memory a Claude.ai export holds
@@ -19,8 +21,7 @@ import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,8 +29,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -38,8 +37,9 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.memory_paste import PastedFact, mark_duplicates, split_facts
-from chathub_desktop.gui.design import current_colours
-from chathub_desktop.gui.memory.change_preview import repeat_how
+from chathub_desktop.gui.design import set_tone
+from chathub_desktop.gui.design.tokens import Tone
+from chathub_desktop.gui.memory.change_rows import ChangeRows, PreviewChoice
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.screen_room import fitted_to_screen
 from chathub_desktop.gui.shell.service_reasons import said_error
@@ -55,11 +55,10 @@ ASK = QT_TRANSLATE_NOOP("MemoryPaste", "Ask the other assistant “What do you r
                                        "memories) and paste its answer here. Each fact becomes one memory entry.")
 
 
-def fact_label(fact: PastedFact) -> str:
-    """The list text of one fact: the fact, and what it repeats when it does."""
-    if fact.duplicate_of is None:
-        return fact.text
-    return f"{fact.text}   — " + fill(repeat_how(exact=fact.exact, covered=fact.covered), str(fact.duplicate_of))
+def _title(ticked: int, facts: int) -> str:
+    """The facts' group title, counting the ticks (walk55 #4)."""
+    return fill(translate("MemoryPaste", "Pasted: ticked facts are added (%1 of %2)"), QLocale().toString(ticked),
+                QLocale().toString(facts))
 
 
 class PasteMemoryDialog(QDialog):
@@ -112,13 +111,25 @@ class PasteMemoryDialog(QDialog):
         t.bind(self.paste_edit.setPlaceholderText, lambda: translate("MemoryPaste", "Paste the answer here…"))
         t.bind(self.paste_edit.setAccessibleName, lambda: translate("MemoryPaste", "Pasted memory"))
         layout.addWidget(self.paste_edit, 2)
+        #: What a Claude export zip held, when it held nothing or was refused.
         self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.summary_label.hide()
         layout.addWidget(self.summary_label)
-        self.fact_list = QListWidget()
+        #: The facts, as a Merge lists a file's entries (walk55 #3).
+        self.fact_list = ChangeRows()
+        self.fact_list.setObjectName("pastedFacts")
         t.bind(self.fact_list.setAccessibleName, lambda: translate("MemoryPaste", "Facts to add"))
         t.bind(self.fact_list.setToolTip, lambda: translate("MemoryPaste", "Untick what should not become a memory "
                                                                            "entry"))
         layout.addWidget(self.fact_list, 3)
+        foot = QHBoxLayout()
+        #: Why Add is off while there are facts (walk55 #4).
+        self.add_note = QLabel()
+        self.add_note.setObjectName("pasteAddNote")
+        set_tone(self.add_note, Tone.MUTED)
+        self.add_note.hide()
+        foot.addWidget(self.add_note, 1)
         self.buttons = QDialogButtonBox()
         self.add_button = self.buttons.addButton(translate("MemoryPaste", "&Add"), QDialogButtonBox.ButtonRole.AcceptRole)
         t.bind(self.add_button.setToolTip, lambda: translate("MemoryPaste", "Add the ticked facts as entries at the "
@@ -126,13 +137,14 @@ class PasteMemoryDialog(QDialog):
         self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.buttons.rejected.connect(self.reject)
         self.add_button.clicked.connect(self.add_checked)
-        layout.addWidget(self.buttons)
+        foot.addWidget(self.buttons)
+        layout.addLayout(foot)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(250)
         self._timer.timeout.connect(self.refresh)
         self.paste_edit.textChanged.connect(self._timer.start)
-        self.fact_list.itemChanged.connect(lambda _item: self._sync())
+        self.fact_list.ticks_changed.connect(lambda _n: self._sync())
         t.call(self._say_facts)  # each fact's note and the counts, again after a switch
         self._runner.run("paste-memory-load", self._load(), context="Import memory", quiet=True)
 
@@ -159,45 +171,36 @@ class PasteMemoryDialog(QDialog):
         self._runner.run("paste-memory-split", run(), context="Import memory", quiet=True)
 
     def show_facts(self, facts: Sequence[PastedFact]) -> None:
-        """Fill the preview: one checkable row per fact, duplicates unticked and grey."""
+        """Fill the list: one checkable row per fact, a repeat unticked with the entry it
+        repeats named (an exact one cannot be ticked), as a Merge lists a file's entries."""
         self.facts = list(facts)
-        self.fact_list.blockSignals(True)
-        self.fact_list.clear()
-        for fact in self.facts:
-            item = QListWidgetItem(fact_label(fact))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked if fact.duplicate_of else Qt.CheckState.Checked)
-            if fact.duplicate_of:
-                item.setForeground(QColor(current_colours().text_muted))
-            item.setData(Qt.ItemDataRole.UserRole, fact.text)
-            self.fact_list.addItem(item)
-        self.fact_list.blockSignals(False)
+        self.fact_list.clear_rows()
+        if self.facts:
+            self.fact_list.set_choices([PreviewChoice(f.text, f.repeats, f.repeats is None) for f in self.facts],
+                                       None, _title)
         self._sync()
 
     def _say_facts(self) -> None:
-        """Each fact's row (its "already in memory" note) and the counts, in the interface language."""
-        self.fact_list.blockSignals(True)
-        for i, fact in enumerate(self.facts[:self.fact_list.count()]):
-            self.fact_list.item(i).setText(fact_label(fact))
-        self.fact_list.blockSignals(False)
+        """Each fact's row (its "already in memory" note), the title and Add's note, in the interface language."""
+        self.fact_list.resay_choices()
         self._sync()
 
     def checked_texts(self) -> list[str]:
         """The ticked facts, in order."""
-        return [str(self.fact_list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.fact_list.count())
-                if self.fact_list.item(i).checkState() == Qt.CheckState.Checked]
+        return [f.text for f, on in zip(self.facts, self.fact_list.ticks, strict=False) if on]
 
     def _sync(self) -> None:
         n = len(self.checked_texts())
-        dups = sum(1 for f in self.facts if f.duplicate_of)
         self.add_button.setText(translate("MemoryPaste", "&Add %n entry(ies)", None, n) if n
                                 else translate("MemoryPaste", "&Add"))
         self.add_button.setEnabled(n > 0)
-        facts = len(self.facts)
-        self.summary_label.setText(
-            translate("MemoryPaste", "%n fact(s)", None, facts)
-            + (translate("MemoryPaste", ", %n already in memory (unticked)", None, dups) if dups else "")
-            if self.facts else "")
+        note = ""
+        if self.facts and not n:
+            note = (translate("MemoryPaste", "Tick a fact to add it")
+                    if any(f.repeats is None or not f.repeats.exact for f in self.facts)
+                    else translate("MemoryPaste", "Nothing to add: each fact is already in memory"))
+        self.add_note.setText(note)
+        self.add_note.setVisible(bool(note))
 
     def choose_claude_zip(self) -> None:
         """Pick a Claude export zip; its memory fills the paste box."""
@@ -213,17 +216,22 @@ class PasteMemoryDialog(QDialog):
             try:
                 text = await self._runner.run_in_thread(read_claude_memory, path)
             except InvalidInput as exc:
-                self.summary_label.setText(said_error(exc))
+                self._say_zip(said_error(exc))
                 return
             if not text:
-                self.summary_label.setText(fill(translate("MemoryPaste", "%1 holds no memories.json: nothing Claude "
-                                                                         "remembered"), path.name))
+                self._say_zip(fill(translate("MemoryPaste", "%1 holds no memories.json: nothing Claude remembered"),
+                                   path.name))
                 return
+            self._say_zip("")
             self.source_combo.setCurrentText("Claude")
             self.paste_edit.setPlainText(text)
             self.source_file = path.name  # noted with the entries (issue 15)
 
         self._runner.run("paste-memory-claude", run(), context="Import memory", quiet=True)
+
+    def _say_zip(self, text: str) -> None:
+        self.summary_label.setText(text)
+        self.summary_label.setVisible(bool(text))
 
     def add_checked(self) -> None:
         """Add the ticked facts as owner entries (one write, worker thread), then close."""

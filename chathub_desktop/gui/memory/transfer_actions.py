@@ -34,7 +34,8 @@ from chathub_desktop.gui.dialogs.file_dialogs import (
     open_memory_import_dialog,
 )
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.change_preview import PreviewChoice, PreviewOption
+from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.change_rows import PreviewChoice
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.shell.i18n import Texts, fill
@@ -260,7 +261,7 @@ class TransferActions(QObject):
                                      summary_lines(replace), replace.fixed_changes)]
             if isinstance(merge, ImportPreview):  # first, so checked: Merge loses nothing (issue 28)
                 # the file's entries to tick, repeats of what is there unticked and named (issue 30)
-                choices = tuple(PreviewChoice(m.text, m.repeats, m.added, not m.exact, m.covered) for m in merge.merge_items)
+                choices = tuple(PreviewChoice(m.text, m.repeats, m.added) for m in merge.merge_items)
                 options.insert(0, PreviewOption(ImportMode.MERGE, lambda: translate(
                     "MemoryPage", "Merge: add the file's fixed entries to the current ones"),
                                                 summary_lines(merge), merge.fixed_changes, choices=choices,

@@ -455,7 +455,7 @@ class DreamService(DreamCards, ScheduledRuns):
         repeated = dm.near_duplicate_of(body, cards, [e.text for e in fixed])
         if repeated is not None:  # DRM-14: not appended; a scheduled run still records its marker
             return self._finish(_outcome(aid, day, DUPLICATE,
-                                         day_reason(DreamReason.REPEATED, day, repeated).with_notes(*read),
+                                         day_reason(DreamReason.REPEATED, day, repeated.place_reason()).with_notes(*read),
                                          topics_left_out=left_out, topics_read=titles))
         red = await self._db.run(redact_secrets, body)  # issue 19: no secret becomes a card
         body = red.text

@@ -23,8 +23,9 @@ keep their provenance, new ones are the owner's (REF-7).
 
 Replace or Merge (issue 18 "Preview before replace"): Replace stores the file's documents
 instead of the current ones; Merge (``mode=mx.ImportMode.MERGE``) adds the file's fixed entries to the
-current ones, leaving out exact and near-duplicates (the paste's rule,
-:class:`RepeatIndex`; the user may tick a near one back), and leaves dynamic memory
+current ones, leaving out exact and near-duplicates and entries one there covers (the
+paste's rule, :class:`RepeatIndex`; the user may tick a near or covered one back), and
+leaves dynamic memory
 as it is. Either preview lists the entries added, removed and edited
 (:func:`~chathub_desktop.core.memory_diff.entry_changes`).
 """
@@ -46,6 +47,7 @@ from chathub_desktop.core.memory_authors import ChangeAuthor, EntryOrigin
 from chathub_desktop.core.memory_diff import EntryChanges, entry_changes
 from chathub_desktop.core.memory_documents import DYNAMIC, FIXED
 from chathub_desktop.core.memory_paste import RepeatIndex
+from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -93,18 +95,16 @@ class MemoryImportSummary:
 
 @dataclass(frozen=True)
 class MergeItem:
-    """One fixed entry of a file a Merge offers (issue 30): its ``text``, what it
-    ``repeats`` (``fixed memory #2 “Prefers metric units”``, None when new) — exactly
-    (``exact``: the same text up to case and spacing) or nearly (REF-16, or the paste's
-    looser rule, :class:`~chathub_desktop.core.memory_paste.RepeatIndex`), or is
-    ``covered`` by it (all its words in that entry) — and whether the Merge ``added`` it
-    (a repeat is left out unless the user ticks it; an exact one always is)."""
+    """One fixed entry of a file a Merge offers (issue 30): its ``text``, the fixed entry
+    it ``repeats`` (:class:`~chathub_desktop.core.memory_repeats.Repeat`: exactly, nearly
+    — REF-16, or the paste's looser rule,
+    :class:`~chathub_desktop.core.memory_paste.RepeatIndex` — or covered by it; None when
+    new) and whether the Merge ``added`` it (a repeat is left out unless the user ticks
+    it; an exact one always is)."""
 
     text: str
-    repeats: str | None
-    exact: bool
+    repeats: Repeat | None
     added: bool
-    covered: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ class ImportPreview:
     paused: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     #: ``replace`` or ``merge`` (:data:`MODES`).
     mode: str = mx.ImportMode.REPLACE
-    #: Merge: file entries added, and skipped as exact or REF-16 near-duplicates.
+    #: Merge: file entries added, and left out (repeats, or unticked by the user).
     merge_added: int = 0
     merge_skipped: int = 0
     #: Entries (cards, as ``"[tag] text"``) added / removed / edited; None: kept.
@@ -172,10 +172,13 @@ class ImportPreview:
         out = [Reason("%1: %2", (self.file_name or Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the file")),
                                  Reason(kind) if kind else self.kind))]
         if self.mode == mx.ImportMode.MERGE and self.fixed_after is not None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 added, %2 skipped as duplicates "
-                                                                  "(%3 → %4; nothing removed)"),
-                              (f"{self.merge_added:,}", f"{self.merge_skipped:,}", count_reason(self.fixed_before, True),
-                               count_reason(self.fixed_after, True))))
+            # what the file's entries are, not how many the ticks add (walk55 #5: "skipped as
+            # duplicates" counted near and covered ones, and the user may tick them back)
+            new, exact, similar = self.merge_counts()
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 now, none removed; the file's "
+                                                                  "entries: %2 new, %3 already in memory, %4 nearly "
+                                                                  "repeating an entry or covered by one"),
+                              (count_reason(self.fixed_before, True), f"{new:,}", f"{exact:,}", f"{similar:,}")))
         elif self.fixed_after is None:
             out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: unchanged, still %1 (the file has none)"),
                               (count_reason(self.fixed_before, True),)))
@@ -210,13 +213,25 @@ class ImportPreview:
             if self.dynamic_changes is not None:
                 out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "dream cards: %1"),
                                   (self.dynamic_changes.counts_reason(),)))
+        # who wrote each entry, said plainly (walk55 #5: "11 kept, 0 replaced, 1 new" of what?)
         if self.fixed_after is None:
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who or what wrote each entry: %1 kept"), (Reason(
-                QT_TRANSLATE_NOOP("ServiceReasons", "%1 record") if self.provenance_before == 1
-                else QT_TRANSLATE_NOOP("ServiceReasons", "%1 records"), (f"{self.provenance_before:,}",)),)))
+            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who wrote each entry (you, the assistant or a "
+                                                                  "dream): unchanged for %1"),
+                              (count_reason(self.provenance_before, True),)))
         else:
-            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who or what wrote each entry: %1 kept, %2 replaced, %3 new"),
-                          (f"{self.provenance_kept:,}", f"{self.provenance_replaced:,}", f"{self.provenance_added:,}"))
+            if self.mode == mx.ImportMode.MERGE:
+                line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who wrote each entry: unchanged for the entries "
+                                                                  "there; an added entry counts as written by you")
+                              if self.kind == "plain"
+                              else QT_TRANSLATE_NOOP("ServiceReasons", "who wrote each entry: unchanged for the "
+                                                                       "entries there; an added entry keeps what the "
+                                                                       "file says"))
+            else:
+                line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "who wrote each entry (you, the assistant or a "
+                                                                  "dream): unchanged for %1, changed or removed for "
+                                                                  "%2, first recorded for %3"),
+                              (count_reason(self.provenance_kept, True), count_reason(self.provenance_replaced, True),
+                               count_reason(self.provenance_added, True)))
             if self.untrusted_after:
                 line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "; %1 untrusted"),
                                               (count_reason(self.untrusted_after, True),)))
@@ -225,6 +240,13 @@ class ImportPreview:
         if notice is not None:
             out.append(notice)
         return out
+
+    def merge_counts(self) -> tuple[int, int, int]:
+        """Merge: how many of the file's fixed entries are new, exact repeats, and near
+        repeats or covered by an entry (:attr:`merge_items`; issue 30)."""
+        kinds = [m.repeats.kind if m.repeats is not None else None for m in self.merge_items]
+        exact = kinds.count(RepeatKind.EXACT)
+        return kinds.count(None), exact, len(kinds) - kinds.count(None) - exact
 
     def summary(self) -> str:
         """:meth:`lines` joined with newlines."""
@@ -238,7 +260,9 @@ class ImportPreview:
 
         return {"assistant_id": self.assistant_id, "assistant": self.assistant_name, "kind": self.kind,
                 "file": self.file_name, "mode": self.mode,
-                "merge": {"added": self.merge_added, "skipped": self.merge_skipped} if self.mode == mx.ImportMode.MERGE else None,
+                "merge": {"added": self.merge_added, "skipped": self.merge_skipped,
+                          "new": self.merge_counts()[0], "exact": self.merge_counts()[1],
+                          "near_or_covered": self.merge_counts()[2]} if self.mode == mx.ImportMode.MERGE else None,
                 "changes": {"fixed": changes(self.fixed_changes), "dynamic": changes(self.dynamic_changes)},
                 "fixed": {"before": self.fixed_before, "after": self.fixed_after},
                 "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
@@ -479,10 +503,8 @@ class MemoryTransfer:
         items: list[MergeItem] = []
         for i, e in enumerate(file_entries):
             hit = index.find(e.text)
-            repeats = index.describe(hit.number) if hit is not None else None
-            exact = hit is not None and hit.exact
-            wanted = (hit is None if take is None else bool(take[i])) and not exact
-            items.append(MergeItem(e.text, repeats, exact, wanted, hit is not None and hit.covered))
+            wanted = (hit is None if take is None else bool(take[i])) and not (hit is not None and hit.exact)
+            items.append(MergeItem(e.text, hit, wanted))
             if not wanted:
                 skipped += 1
                 continue
