@@ -3358,7 +3358,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation type="unfinished"><numerusform></numerusform></translation>
+        <translation><numerusform>ドリームによる %1 のカードを承認し、古いカード %n 枚を範囲カードにまとめた</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -5730,7 +5730,7 @@ URL：%3
     </message>
     <message>
         <source>the card for %1 repeated %2</source>
-        <translation>%1のカードは %2の繰り返しでした</translation>
+        <translation>%1のカードは %2 の繰り返しでした</translation>
     </message>
     <message>
         <source>nothing was written for %1: %2</source>
@@ -8274,19 +8274,19 @@ URL：%3
     </message>
     <message>
         <source>who wrote each entry (you, the assistant or a dream): unchanged for %1</source>
-        <translation>各エントリを書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わりません</translation>
+        <translation>各項目を書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わりません</translation>
     </message>
     <message>
         <source>who wrote each entry: unchanged for the entries there; an added entry counts as written by you</source>
-        <translation>各エントリを書いたのは誰か：既存のエントリは変わりません。追加したエントリはあなたが書いたものになります</translation>
+        <translation>各項目を書いたのは誰か：既存の項目は変わりません。追加した項目はあなたが書いたものになります</translation>
     </message>
     <message>
         <source>who wrote each entry: unchanged for the entries there; an added entry keeps what the file says</source>
-        <translation>各エントリを書いたのは誰か：既存のエントリは変わりません。追加したエントリはファイルの記録どおりです</translation>
+        <translation>各項目を書いたのは誰か：既存の項目は変わりません。追加した項目はファイルの記録どおりです</translation>
     </message>
     <message>
         <source>who wrote each entry (you, the assistant or a dream): unchanged for %1, changed or removed for %2, first recorded for %3</source>
-        <translation>各エントリを書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わらず、%2 は変更または削除、%3 は初めて記録</translation>
+        <translation>各項目を書いたのは誰か（あなた、アシスタント、ドリーム）：%1 は変わらず、%2 は変更または削除、%3 は初めて記録</translation>
     </message>
     <message>
         <source>fixed memory: %1 now, none removed; the file&apos;s entries: %2 new, %3 already in memory, %4 nearly repeating an entry or covered by one</source>

@@ -3386,7 +3386,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation type="unfinished"><numerusform></numerusform></translation>
+        <translation><numerusform>接受了做梦为 %1 生成的梦境卡片，并将 %n 张较早的卡片合并为一张范围卡片</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -5730,7 +5730,7 @@ URL：%3
     </message>
     <message>
         <source>the card for %1 repeated %2</source>
-        <translation>%1的卡片与 %2重复</translation>
+        <translation>%1的卡片与 %2 重复</translation>
     </message>
     <message>
         <source>nothing was written for %1: %2</source>
@@ -8274,7 +8274,7 @@ URL：%3
     </message>
     <message>
         <source>who wrote each entry (you, the assistant or a dream): unchanged for %1</source>
-        <translation>每条记忆由谁写下（你、助手或梦境）：%1不变</translation>
+        <translation>每条记忆由谁写下（你、助手或做梦）：%1不变</translation>
     </message>
     <message>
         <source>who wrote each entry: unchanged for the entries there; an added entry counts as written by you</source>
@@ -8286,7 +8286,7 @@ URL：%3
     </message>
     <message>
         <source>who wrote each entry (you, the assistant or a dream): unchanged for %1, changed or removed for %2, first recorded for %3</source>
-        <translation>每条记忆由谁写下（你、助手或梦境）：%1不变，%2更改或删除，%3首次记录</translation>
+        <translation>每条记忆由谁写下（你、助手或做梦）：%1不变，%2更改或删除，%3首次记录</translation>
     </message>
     <message>
         <source>fixed memory: %1 now, none removed; the file&apos;s entries: %2 new, %3 already in memory, %4 nearly repeating an entry or covered by one</source>
