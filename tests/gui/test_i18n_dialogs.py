@@ -169,7 +169,7 @@ def test_a_dream_outcome_is_said_in_chinese_with_its_values(open_page, services,
         qtbot.waitUntil(lambda: "没有显示出关于你工作方式的新内容" in panel.status_label.text(), timeout=15000)
         idle(qtbot, panel)
         # the day in the locale's long date (issue 30); the outcome's English keeps ISO (the CLI)
-        assert panel.status_label.text() == f"{format_day(day)} 没有显示出关于你工作方式的新内容；已读 “Trip”"
+        assert panel.status_label.text() == f"{format_day(day)}没有显示出关于你工作方式的新内容；已读 “Trip”"
     finally:
         QApplication.instance().removeTranslator(chinese)  # type: ignore[union-attr]
     assert outcomes and outcomes[-1].message == f"{day.isoformat()} showed nothing new about how you work; read “Trip”"
