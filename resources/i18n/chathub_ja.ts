@@ -2905,6 +2905,11 @@ The entries after it are renumbered.</source>
         <translation>予定ドリーム</translation>
     </message>
     <message>
+        <source>%1 over %2 (UTC) failed %3.</source>
+        <comment>%3: when, e.g. today at 22:24 in Berlin (21:24 UTC)</comment>
+        <translation>%1（%2、UTC）は%3に失敗しました。</translation>
+    </message>
+    <message>
         <source>Range card %1 – %2</source>
         <translation>範囲カード %1 – %2</translation>
     </message>
@@ -2983,10 +2988,6 @@ The entries after it are renumbered.</source>
     <message>
         <source>New card</source>
         <translation>新しいカード</translation>
-    </message>
-    <message>
-        <source>%1 over %2 (UTC) failed at %3.</source>
-        <translation>%1（%2、UTC）は %3 に失敗しました。</translation>
     </message>
     <message>
         <source>Old card</source>

@@ -2917,6 +2917,11 @@ The entries after it are renumbered.</source>
         <translation>定时做梦</translation>
     </message>
     <message>
+        <source>%1 over %2 (UTC) failed %3.</source>
+        <comment>%3: when, e.g. today at 22:24 in Berlin (21:24 UTC)</comment>
+        <translation>%1（%2，UTC）于%3失败。</translation>
+    </message>
+    <message>
         <source>Range card %1 – %2</source>
         <translation>范围卡片 %1 – %2</translation>
     </message>
@@ -2995,10 +3000,6 @@ The entries after it are renumbered.</source>
     <message>
         <source>New card</source>
         <translation>新卡片</translation>
-    </message>
-    <message>
-        <source>%1 over %2 (UTC) failed at %3.</source>
-        <translation>%1（%2，UTC）于 %3 失败。</translation>
     </message>
     <message>
         <source>Old card</source>

@@ -7,6 +7,7 @@ in tests/integration/test_dream.py); cards are seeded straight into the document
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
@@ -471,6 +472,7 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
     monkeypatch.setattr(change_preview, "ask", lambda *_a: "add")
     day = active_yesterday(services, helper)
     panel = open_page(helper).dream_panel
+    panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
     summ.script(Reply(error_status=500, error_body=openai_error("upstream exploded", "server_error")),
                 Reply(text_chunks=["- Wants bullet points"]))
     panel.runs.dream_now()
@@ -482,7 +484,10 @@ def test_a_failed_dream_now_stays_until_dismissed_and_retry_dreams_again(open_pa
     assert bar.isVisible() and bar.retry_button.isVisible() and bar.details_button.isVisible()
     details = bar.open_details()
     text = details.text.toPlainText()
-    assert text.startswith(f"Dream now over {day.day} {day:%b %Y} (UTC) failed at ") and "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
+    # walk55: when, in the user's time with UTC beside it, as the schedule row says a time
+    assert re.match(rf"Dream now over {day.day} {day:%b %Y} \(UTC\) failed today at \d\d:\d\d in Berlin "
+                    r"\(\d\d:\d\d\sUTC\)\.", text), text
+    assert "Reason: the History Compress model failed: HTTP 500: upstream exploded" in text
     notes = [label.text() for label in details.findChildren(QLabel)]
     assert FAILURE_HINT in notes and not any("This is a bug" in n for n in notes)
     details.close()

@@ -50,7 +50,7 @@ def test_a_failed_regenerate_is_said_again_in_chinese_and_back(window: Any, serv
             "llama.cpp——服务器在运行吗？请重试，或检查“设置 → 服务商”。")
         assert f'<a href="{LINK_HREF}">设置 → 服务商</a>' in panel.failure_bar.label.text()
         details = panel.failure_bar.open_details().text.toPlainText()
-        assert details.startswith(f"重新生成（{day.year}年{day.month}月{day.day}日，UTC）于 ")
+        assert details.startswith(f"重新生成（{day.year}年{day.month}月{day.day}日，UTC）于今\u2060天 UTC ")
         assert "原因：ChatHub 无法连接到位于" in details
         assert "could not connect to" in details  # the provider's own words stay as they were
     finally:

@@ -184,7 +184,7 @@ class DreamPanel(QWidget):
         self.loads = 0
         self.ops = ServiceOps(self.runner, self.presenter, self.show_error, self._on_busy, f"dream-op-{id(self)}")
         #: Dream now, Regenerate and Stop (a component given this panel; DRM-3, APP-7).
-        self.runs = DreamRuns(self, self)
+        self.runs = DreamRuns(self, self, lambda: self.schedule.local_zone)
         #: Edit, Delete, Pause, Clear, Restore, Copy (a component given this panel).
         self.card_actions = DreamCardActions(self, self)
         self._version = ""  # version token of the document the cards show (issue 10)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import enum
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,10 +29,11 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
+from chathub_desktop.gui.memory.dream_schedule_form import when_words
 from chathub_desktop.gui.memory.dream_status import proposed_lines
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
-from chathub_desktop.gui.shell.day_format import format_day, format_day_time, format_iso_day
+from chathub_desktop.gui.shell.day_format import format_day, format_iso_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 from chathub_desktop.gui.shell.service_reasons import said, said_error
 from chathub_desktop.services.dream.dream_cards import RegenDraft
@@ -129,32 +130,38 @@ def failure_line(what: DreamRun, day: str, message: str) -> str:
         else fill(translate("MemoryPage", "%1 over %2 failed"), said_run(what), format_iso_day(day))
 
 
-def failure_details(what: DreamRun, day: str, message: str, at: datetime, *, raw: str = "") -> str:
-    """The Details text of a failed run: what ran over which UTC ``day``, when
-    (``at``, aware), the whole reason and what happens next (walkthrough F2); ``raw``:
-    the provider's own words behind a plain ``message``, under it (walk53c #1)."""
+def failure_details(what: DreamRun, day: str, message: str, at: datetime, zone: tzinfo, place: str, *,
+                    raw: str = "") -> str:
+    """The Details text of a failed run: what ran over which UTC ``day``, when (``at``,
+    aware: in the user's ``zone``, called ``place``, with UTC beside it, as the schedule
+    row says a time — walk55: it was UTC only), the whole reason and what happens next
+    (walkthrough F2); ``raw``: the provider's own words behind a plain ``message``, under
+    it (walk53c #1)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
     reason = f"{reason}\n{raw}" if raw and raw != reason else reason
     scheduled = what is DreamRun.SCHEDULED
     note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
     name = translate("MemoryPage", SCHEDULED_OPENING) if scheduled else said_run(what)
-    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed at %3."), name, format_iso_day(day),
-                              format_day_time(at)),
+    return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed %3.",
+                                        "%3: when, e.g. today at 22:24 in Berlin (21:24 UTC)"), name,
+                              format_iso_day(day), when_words(at, at, zone, place)),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 
-def failure_texts(what: DreamRun, day: str, why: Reason | None, raw: str) -> tuple[Callable[[], str],
-                                                                                   Callable[[], str]]:
+def failure_texts(what: DreamRun, day: str, why: Reason | None, raw: str,
+                  zone: tuple[tzinfo, str]) -> tuple[Callable[[], str], Callable[[], str]]:
     """The failure bar's line and Details of a failed run over ``day`` (ISO) as builders,
     said again after a language switch (memlang54: the line stayed English in 简体中文):
     ``why``, the run's typed reason, is said in the language of the moment; without one,
-    ``raw`` (the service's words) as it is. The time of failure is now."""
+    ``raw`` (the service's words) as it is. The time of failure is now, said in the
+    user's ``zone`` (``(tzinfo, place)``)."""
     at = datetime.now(UTC)
 
     def reason() -> str:
         return said(why) if why is not None else raw
 
-    return (lambda: failure_line(what, day, reason()), lambda: failure_details(what, day, reason(), at, raw=raw))
+    return (lambda: failure_line(what, day, reason()),
+            lambda: failure_details(what, day, reason(), at, *zone, raw=raw))
 
 
 #: Failures another History Compress model (or its model card) fixes: a limit it hit, or
@@ -264,9 +271,10 @@ class DreamRuns(QObject):
     ``dreaming``: this panel's own run is going; ``external_day``: the history day of a
     scheduled run of the same assistant that is going (None when none)."""
 
-    def __init__(self, host: RunsHost, parent: QWidget) -> None:
+    def __init__(self, host: RunsHost, parent: QWidget, local_zone: Callable[[], tuple[tzinfo, str]]) -> None:
         super().__init__(parent)
         self._host = host
+        self._zone = local_zone  # where the user is, for a failure's time (the schedule form's)
         self._parent = parent
         self._dream_task = f"dream-run-{id(self)}"
         self._dreaming: DreamRun | None = None  # this panel's own run (Dream now, Regenerate)
@@ -464,7 +472,8 @@ class DreamRuns(QObject):
         message = said(outcome.why) if outcome.why is not None else outcome.message  # issue 27
         if outcome.status == FAILED:  # walkthrough F2: kept until dismissed, with Retry and Details
             self._host.show_status("")
-            line, details = failure_texts(what, day or outcome.history_day.isoformat(), outcome.why, outcome.message)
+            line, details = failure_texts(what, day or outcome.history_day.isoformat(), outcome.why, outcome.message,
+                                          self._zone())
             self._host.show_failure(line, details, retry, fault_provider(outcome.why))
             self._host.offer_summarizer_choice(model_fixes(outcome.why))
             self._host.offer_model_card(card_fixes(outcome.why))
@@ -508,7 +517,7 @@ class DreamRuns(QObject):
                 self.external_day = None
                 if status == FAILED:  # walkthrough F2: kept until dismissed; Retry is a manual run
                     self._host.show_status("")
-                    line, details = failure_texts(DreamRun.SCHEDULED, day, event.why, event.message)
+                    line, details = failure_texts(DreamRun.SCHEDULED, day, event.why, event.message, self._zone())
                     self._host.show_failure(line, details, lambda: self.dream_over(date.fromisoformat(day)),
                                             fault_provider(event.why))
                     self._host.offer_summarizer_choice(model_fixes(event.why))
