@@ -304,6 +304,18 @@ def _clock_text(at: datetime, now: datetime) -> str:
     return f"{at:%H:%M} UTC" if at.date() == now.astimezone(UTC).date() else f"{at:%Y-%m-%d %H:%M} UTC"
 
 
+class RunNote(StrEnum):
+    """What the schedule says of a scheduled attempt beside its status (issue 10): it
+    ``STOPPED`` without finishing (its process ended; the next due check retries it), it
+    is ``SILENT`` (heartbeats missing; taken over if it stays so), or it ``RETRIED`` one
+    that stopped. The window says each in its language (walk55); :func:`stopped_note` and
+    :func:`silent_note` are the English of the CLI."""
+
+    STOPPED = "stopped"
+    SILENT = "silent"
+    RETRIED = "retried"
+
+
 def silent_note(last_alive: datetime, takeover_at: datetime, now: datetime) -> str:
     """What the schedule says about a running attempt that has missed heartbeats but is
     not yet taken over, e.g. ``no sign of life since 14:02 UTC; taken over from 14:04 UTC

@@ -2029,6 +2029,19 @@ Restore previous version undoes this.</source>
         <translation>%2 で %1</translation>
     </message>
     <message>
+        <source>it stopped without finishing %1 (its process ended); the next check retries it</source>
+        <comment>%1: when, e.g. today at 15:02 in Berlin (14:02 UTC)</comment>
+        <translation>%1に完了せずに停止しました（プロセスが終了）。次の確認で再試行します</translation>
+    </message>
+    <message>
+        <source>no sign of life since %1; taken over from %2 if it stays silent</source>
+        <translation>%1から応答がありません。応答がないままなら%2から引き継ぎます</translation>
+    </message>
+    <message>
+        <source>the previous run stopped without finishing %1; retried</source>
+        <translation>前回の実行は%1に完了せずに停止しました。再試行しました</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>

@@ -2041,6 +2041,19 @@ Restore previous version undoes this.</source>
         <translation>%2 %1</translation>
     </message>
     <message>
+        <source>it stopped without finishing %1 (its process ended); the next check retries it</source>
+        <comment>%1: when, e.g. today at 15:02 in Berlin (14:02 UTC)</comment>
+        <translation>它于%1未完成就停止了（其进程已结束）；下一次检查会重试</translation>
+    </message>
+    <message>
+        <source>no sign of life since %1; taken over from %2 if it stays silent</source>
+        <translation>自%1起没有响应；若仍无响应，将从%2起接管</translation>
+    </message>
+    <message>
+        <source>the previous run stopped without finishing %1; retried</source>
+        <translation>上一次运行于%1未完成就停止了；已重试</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from chathub_desktop.core.dream_schedule import DreamStatus, Slot
+from chathub_desktop.core.dream_schedule import DreamStatus, RunNote, Slot
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_run_ledger import LastRun
 from tests.gui.helpers import shown_memory_page
@@ -158,3 +158,38 @@ def test_the_utc_time_beside_never_wraps_inside(qtbot: Any, language: str, utc_p
             starts.append(line.textStart())
         layout.endLayout()
         assert not [s for s in starts if start < s < end], (width, starts)
+
+
+def test_a_stopped_run_is_said_in_the_users_time_and_language(page: Any, services: Services, assistant: int,
+                                                               qtbot: Any) -> None:
+    """Issue 10's notes (a run that stopped without finishing, one gone silent, one
+    retried) came from the service in English and UTC only (walk55): the schedule row says
+    them in the interface language, in the user's time with UTC beside it."""
+    from tests.gui.test_i18n_service_texts import _language
+
+    form = _stored_daily(page, services, assistant, qtbot, "14:30")
+    assert form.view is not None
+    form.clock = lambda: datetime(2026, 12, 5, 14, 40, tzinfo=UTC)  # 15:40 in Berlin
+    started = datetime(2026, 12, 5, 14, 30, tzinfo=UTC)
+    stopped = LastRun(date(2026, 12, 4), DreamStatus.RUNNING, started, None, None, None,
+                      datetime(2026, 12, 5, 14, 32, tzinfo=UTC), True, None,
+                      "it stopped without finishing at 14:32 UTC (its process ended); the next due check retries it",
+                      RunNote.STOPPED, datetime(2026, 12, 5, 14, 32, tzinfo=UTC))
+    form.view = replace(form.view, last_run=stopped)
+    form.set_memory_enabled(True)
+    assert _plain(form.last_run_label.text()).endswith(
+        "it stopped without finishing today at 15:32 in Berlin (14:32\u00a0UTC) (its process ended); the next check "
+        "retries it.")
+    silent = replace(stopped, stalled=False, note_kind=RunNote.SILENT, takeover_at=datetime(2026, 12, 5, 14, 40,
+                                                                                               tzinfo=UTC))
+    form.view = replace(form.view, last_run=silent)
+    form.set_memory_enabled(True)
+    assert "(no sign of life since today at 15:32 in Berlin (14:32\u00a0UTC); taken over from today at 15:40 in " \
+           "Berlin (14:40\u00a0UTC) if it stays silent)." in _plain(form.last_run_label.text())
+    retried = replace(stopped, status=DreamStatus.APPENDED, stalled=False, note_kind=RunNote.RETRIED)
+    form.view = replace(form.view, last_run=retried)
+    with _language("zh_CN"):
+        form.set_memory_enabled(True)
+        said = _plain(form.last_run_label.text())
+    assert "上一次运行于今\u2060天 Berlin 15:32" in said and "未完成就停止了；已重试" in said, said
+    assert "stopped" not in said

@@ -43,6 +43,7 @@ from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
     DreamFrequency,
     DreamStatus,
+    RunNote,
     Schedule,
     Slot,
     next_slot,
@@ -65,6 +66,7 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
     DreamSettingsView,
+    LastRun,
 )
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 
@@ -182,6 +184,23 @@ def with_local(utc: str, schedule: Schedule, at: datetime, zone: tzinfo, place: 
     """``utc`` (a schedule said in UTC) with the user's time of the firing at ``at`` beside
     it — ``Every day at 02:00 UTC — 03:00 in Berlin`` — or alone when ``place`` is UTC."""
     return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
+
+
+def run_note(run: LastRun, now: datetime, zone: tzinfo, place: str) -> str | None:
+    """What the schedule says of ``run`` beside its status (issue 10), in the interface
+    language and the user's time (walk55: the service's English, in UTC): it stopped
+    without finishing, it is silent, or it retried one that stopped; None for none."""
+    at = run.note_at
+    if run.note_kind is None or at is None:
+        return None
+    when = when_words(at, now, zone, place)
+    if run.note_kind is RunNote.STOPPED:
+        return fill(translate("MemoryPage", "it stopped without finishing %1 (its process ended); the next check "
+                                            "retries it", "%1: when, e.g. today at 15:02 in Berlin (14:02 UTC)"), when)
+    if run.note_kind is RunNote.SILENT and run.takeover_at is not None:
+        return fill(translate("MemoryPage", "no sign of life since %1; taken over from %2 if it stays silent"),
+                    when, when_words(run.takeover_at, now, zone, place))
+    return fill(translate("MemoryPage", "the previous run stopped without finishing %1; retried"), when)
 
 
 def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
@@ -708,8 +727,9 @@ class ScheduleForm(QWidget):
                                               "UTC day it read"),
                                     when_words(run.started_at, now, zone, place),
                                     keep_together(format_day(run.history_day))))
+            note = run_note(run, now, zone, place)
             if run.stalled:  # issue 10: a killed run, taken over at the next check
-                note = run.note or translate("MemoryPage", "stopped")
+                note = note or translate("MemoryPage", "stopped")
                 body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
             elif run.status == DreamStatus.FAILED:
                 hint = html.escape(run.error or translate("MemoryPage", "no reason was recorded"))
@@ -720,8 +740,8 @@ class ScheduleForm(QWidget):
                 body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
             else:
                 body += what
-            if run.note and not run.stalled:
-                body += f" ({html.escape(run.note)})."
+            if note and not run.stalled:
+                body += f" ({html.escape(note)})."
         self.last_run_label.setText(body)
         self.last_run_label.show()
 

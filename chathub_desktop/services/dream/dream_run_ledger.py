@@ -21,6 +21,7 @@ from chathub_desktop.core.app_settings import DREAMS_PAUSED
 from chathub_desktop.core.dream_schedule import (
     HEARTBEAT_EVERY,
     DreamStatus,
+    RunNote,
     RunState,
     Schedule,
     Slot,
@@ -61,8 +62,11 @@ class LastRun:
 
     ``stalled``: it is recorded as running but stopped heart-beating (its process ended
     without finishing; the next due check retries it); ``prior_stopped_at``: this attempt
-    took over one that stopped without finishing then; ``note`` says either in words
-    (None when neither happened)."""
+    took over one that stopped without finishing then; ``note`` says either in English
+    words (None when neither happened) — ``note_kind`` is which (a :class:`RunNote`),
+    ``note_at`` the moment it names (the last sign of life, or when the earlier attempt
+    stopped) and ``takeover_at`` when a silent one is taken over, for the window to say
+    in its language and the user's time (walk55)."""
 
     history_day: date
     status: DreamStatus
@@ -74,6 +78,9 @@ class LastRun:
     stalled: bool = False
     prior_stopped_at: datetime | None = None
     note: str | None = None
+    note_kind: RunNote | None = None
+    note_at: datetime | None = None
+    takeover_at: datetime | None = None
 
 
 def heartbeat_from_env() -> timedelta:
@@ -134,16 +141,18 @@ class ScheduledRuns:
     def _last_run(self, run: StoredRun, now: datetime) -> LastRun:
         state = self._row_state(run)
         stalled = is_stalled(state, now, self.stale_after)
-        note = None
+        note = kind = at = takeover = None
         alive = last_sign_of_life(state)
         if stalled:
-            note = stopped_note(alive, now, retried=False)
+            note, kind, at = stopped_note(alive, now, retried=False), RunNote.STOPPED, alive
         elif state.status == DreamStatus.RUNNING and now - alive >= 3 * self.heartbeat:  # beats are missing
-            note = silent_note(alive, alive + self.stale_after, now)
+            takeover = alive + self.stale_after
+            note, kind, at = silent_note(alive, takeover, now), RunNote.SILENT, alive
         elif run.prior_stopped_at is not None:
             note = stopped_note(run.prior_stopped_at, now, retried=True)
+            kind, at = RunNote.RETRIED, run.prior_stopped_at
         return LastRun(run.history_day, run.status, run.started_at, run.finished_at, run.error, run.next_retry_at,
-                       run.heartbeat_at, stalled, run.prior_stopped_at, note)
+                       run.heartbeat_at, stalled, run.prior_stopped_at, note, kind, at, takeover)
 
     def claim(self, aid: int, slot: Slot, now: datetime | None = None) -> int | None:
         """Take the run of ``slot`` for assistant ``aid``: the ``dream_run`` id, or None
