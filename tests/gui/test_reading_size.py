@@ -93,7 +93,7 @@ def test_meta_text_is_12_px_or_more_at_the_default_text_size(window: Any, servic
 
     with shown_memory_page(services, aid, qtbot) as page:
         metas = {"row meta": window.message_view.delegate._fonts().small,  # noqa: SLF001
-                 "card chips": page.delegate._chip_font(),  # noqa: SLF001
+                 "card chips": page.delegate._font_set()[1],  # noqa: SLF001 - the chip font
                  "topic dates": _small(window.topic_list.font()),
                  "descriptions": described[0].font()}
         for name, meta in metas.items():

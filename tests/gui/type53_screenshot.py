@@ -92,7 +92,7 @@ def _sizes(w: Any, page: Any) -> None:
 
     fonts = w.message_view.delegate._fonts()  # noqa: SLF001 - a measuring script
     card = page.list.font()
-    chip = page.delegate._chip_font()  # noqa: SLF001
+    chip = page.delegate._font_set()[1]  # noqa: SLF001 - the chip font
     described = [lbl for lbl in w.findChildren(QLabel) if lbl.property("textSize") == "caption"]
     small_topic = _small(w.topic_list.font())
     print("app font", QApplication.font().family(), _px(QApplication.font()))
