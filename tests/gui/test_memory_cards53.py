@@ -225,3 +225,24 @@ def test_an_opened_range_card_shows_every_day_it_folds(open_page, services, help
     assert opened - folded >= (lines - 1) * spacing
     shots_in_both_themes(page, "cards55-range-open")
     idle(qtbot, panel)
+
+
+def test_the_dream_list_taking_the_keyboard_acts_on_no_card_it_does_not_show(  # type: ignore[no-untyped-def]
+        open_page, services, helper, qtbot):  # noqa: F811
+    """walk55b #7: Tab into the dream cards gave the list a current row without selecting
+    it: no card highlighted, yet Edit and Delete were on and named a card. They act on a
+    card painted selected only."""
+    seed_cards(services, helper, [date(2026, 11, 20), date(2026, 11, 21)])
+    page = open_page(helper)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    idle(qtbot, panel)
+    panel.list.setFocus()
+    qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
+    assert panel.current_card() is None
+    assert not panel.edit_button.isEnabled() and not panel.delete_button.isEnabled()
+    panel.select_number(2)
+    qtbot.waitUntil(lambda: panel.delete_button.isEnabled(), timeout=3000)
+    card = panel.current_card()
+    assert card is not None and card.number == 2
+    idle(qtbot, panel)

@@ -338,6 +338,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            "QToolButton#assistantAvatar:focus", border=ring)
     b.rule("QToolButton:focus", padding=f"{Space.XS - ring_width}px")
     b.rule("QListView#topicList:focus", border=ring, border_radius=f"{Radius.MD}px")
+    # the Memory page's body takes Tab to scroll by keys (issue 29): its ring in room it
+    # always keeps, so focusing it does not move the page (walk55b #7: no ring at all)
+    b.rule("QScrollArea#memoryPageScroll", border=f"{ring_width}px solid transparent")
+    b.rule("QScrollArea#memoryPageScroll:focus", border=ring)
     # the message action bar's icon buttons (issue 29): no padding and a ring-wide border,
     # clear until focused, so every state has the one box the bar is sized from and the
     # bar fits the header band above a reply's first line (walk39 #3)

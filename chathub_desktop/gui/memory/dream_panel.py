@@ -281,6 +281,7 @@ class DreamPanel(QWidget):
         self.mark = CardMark(self.list, self.model)
         self.model.modelReset.connect(self.sync)
         self.list.selectionModel().currentChanged.connect(lambda *_a: self.sync())
+        self.list.selectionModel().selectionChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
         self.delegate.unfold_requested.connect(self.card_actions.toggle_fold)  # a click on a folded range card
@@ -524,9 +525,13 @@ class DreamPanel(QWidget):
 
     # --- state ------------------------------------------------------------------------------
     def current_card(self) -> CardView | None:
-        """The selected card."""
+        """The selected card: the current row when it is painted selected (walk55b #7: the
+        list took a current row with the keyboard without selecting it, and Edit and
+        Delete acted on a card nothing showed)."""
         idx = self.list.currentIndex()
-        return self.model.card(idx.row()) if idx.isValid() else None
+        if not idx.isValid() or not self.list.selectionModel().isSelected(idx):
+            return None
+        return self.model.card(idx.row())
 
     def select_number(self, number: int) -> None:
         """Select (and show) card ``number``."""

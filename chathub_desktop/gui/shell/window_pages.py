@@ -90,6 +90,7 @@ def memory_frame(host: PageHost) -> QScrollArea:
     """An empty scroll area hosted (hidden) as the Memory page, for a page to be made in
     (:mod:`~chathub_desktop.gui.memory.page_prepare`: made in place, a page is not styled
     again when it is hosted); the frame of another page it replaces is deleted."""
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QFrame, QScrollArea
 
     hosted = host.page(PageId.MEMORY)
@@ -97,6 +98,7 @@ def memory_frame(host: PageHost) -> QScrollArea:
     frame.setObjectName("memoryPageFrame")
     frame.setFrameShape(QFrame.Shape.NoFrame)
     frame.setWidgetResizable(True)
+    frame.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the page's own scroll area is the Tab stop (walk55b #7)
     Texts(frame).bind(frame.setAccessibleName, lambda: QCoreApplication.translate("WindowPages", "Memory page"))
     host.add_page(PageId.MEMORY, frame)
     if hosted is not None:
