@@ -155,3 +155,22 @@ def test_selecting_an_entry_does_not_move_the_list(page, services, assistant, qt
         assert page.filter_edit.height() == page.delete_button.height()
     finally:
         ViewPrefs(QApplication.instance(), None).apply()  # the suite's look again
+
+
+def test_back_from_history_fits_the_list_to_entries_reverted_meanwhile(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """walk55b #5: a Revert in History took an entry away; back on the page the list kept
+    its old height, a blank gap of a card above Dreaming memory until some relayout."""
+    for k in range(6):
+        services.memory.add(assistant, f"Keeps notes on topic {k}")
+    page.schedule_reload()
+    _loaded(qtbot, page, 6)
+    page.resize(1000, 1400)  # every card shown whole
+    qtbot.waitUntil(lambda: page.cards_stack.height() == page.list_fit.wanted(), timeout=3000)
+    tall = page.cards_stack.height()
+    page.open_history()
+    services.memory.delete(assistant, 6)  # as a Revert does, with the list hidden
+    _loaded(qtbot, page, 5)
+    page.close_history()
+    qtbot.waitUntil(lambda: page.cards_stack.height() < tall, timeout=3000)
+    qtbot.wait(50)
+    assert page.cards_stack.height() == page.list_fit.wanted() == page.list_fit.content_height(10**6)

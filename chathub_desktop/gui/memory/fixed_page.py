@@ -718,6 +718,7 @@ class MemoryPage(QWidget):
         self.header.back_button.show()
         self._history_frame.hide()
         self.body_scroll.show()
+        self._sync_empty()  # walk55b #5: entries reverted meanwhile left the list's old height, a gap
         self._sync_buttons()
         self.history_button.setFocus()  # focus back on what opened it; the page stays where it was
         self.body_scroll.verticalScrollBar().setValue(self._history_from)
