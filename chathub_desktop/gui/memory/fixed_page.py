@@ -695,7 +695,7 @@ class MemoryPage(QWidget):
             around = QHBoxLayout(frame)
             around.addWidget(self.history)
             # as wide as the page's column and where it is (memhist54: about 10 px wider)
-            ColumnTwin(self.centring, frame, around, Space.XL, Space.SM, Space.LG)
+            ColumnTwin(self.centring, frame, around, Space.XL, Space.SM, Space.LG, edge=Space.XXS)  # the ring's room
             self._page_layout.addWidget(frame, 1)
         else:
             self.history.reload()

@@ -59,20 +59,23 @@ class ColumnTwin(QObject):
     the column's content and where it is (memhist54, audit54 walk #5: History was about
     10 px wider): ``around``, the layout of ``frame`` (as wide as the scroll area), gets
     the column's side margins plus ``inset`` (the column's own content margin), with
-    ``top`` and ``bottom`` kept, on every resize of ``frame``."""
+    ``top`` and ``bottom`` kept, on every resize of ``frame``. ``edge``: px of border the
+    column's scroll area keeps on each side (its focus ring's room), inside which the
+    column is centred."""
 
     def __init__(self, column: CentredColumn, frame: QWidget, around: QHBoxLayout, inset: int,
-                 top: int, bottom: int) -> None:
+                 top: int, bottom: int, edge: int = 0) -> None:
         super().__init__(frame)
         self._column, self._frame, self._around = column, frame, around
-        self._inset, self._top, self._bottom = inset, top, bottom
+        self._inset, self._top, self._bottom, self._edge = inset, top, bottom, edge
         frame.installEventFilter(self)
         self.fit()
 
     def fit(self) -> None:
         """Set ``around``'s margins for ``frame``'s width now."""
-        left, right = self._column.sides(self._frame.width())
-        self._around.setContentsMargins(left + self._inset, self._top, right + self._inset, self._bottom)
+        edge = self._edge
+        left, right = self._column.sides(self._frame.width() - 2 * edge)
+        self._around.setContentsMargins(left + edge + self._inset, self._top, right + edge + self._inset, self._bottom)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Qt: the frame's width changed → line up again."""
