@@ -191,9 +191,10 @@ def cmd_memory_import(args: argparse.Namespace, svc: Services) -> int:
     parts = []
     if args.merge and out.fixed_entries is not None:  # what was added, not the total
         added = preview.merge_added
-        _new, exact, similar = preview.merge_counts()  # walk55 #5: a near repeat is not "already stored"
+        _new, exact, similar, earlier = preview.merge_counts()  # walk55 #5: a near repeat is not "already stored"
         left = ([f"{exact} already stored"] if exact else []) + (
-            [f"{similar} near or covered repeat{'' if similar == 1 else 's'} left out"] if similar else [])
+            [f"{similar} near or covered repeat{'' if similar == 1 else 's'} left out"] if similar else []) + (
+            [f"{earlier} repeating a line above it"] if earlier else [])
         parts.append(f"{added} new fixed memory entr{'y' if added == 1 else 'ies'}"
                      + (f" ({', '.join(left)})" if left else "")
                      + f"; fixed memory now has {out.fixed_entries}")

@@ -21,14 +21,15 @@ Splitting rules, line by line:
   after ``。！？``), each one fact;
 - Markdown emphasis (``**``, ``__``) and a trailing ``;`` are removed, whitespace is
   collapsed (:func:`chathub_desktop.core.fixed_memory.clean_text`); facts shorter
-  than :data:`MIN_FACT_CHARS` and repeats within the paste are dropped.
+  than :data:`MIN_FACT_CHARS` and word-for-word repeats within the paste are dropped
+  (a near or covered repeat of an earlier fact is marked by :func:`mark_duplicates`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.dynamic_memory import NEAR_DUPLICATE_JACCARD, Card, near_duplicate_of
@@ -55,7 +56,8 @@ _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 @dataclass(frozen=True, slots=True)
 class PastedFact:
     """One fact of a paste: ``text`` (clean, one line) and what it ``repeats`` in memory
-    (a fixed entry or a dream card, exactly, nearly or covering it; None when new; issue 30)."""
+    (a fixed entry or a dream card, exactly, nearly or covering it) or earlier in the
+    paste (:attr:`Repeat.earlier`); None when new (issue 30)."""
 
     text: str
     repeats: Repeat | None = None
@@ -231,17 +233,29 @@ class RepeatIndex:
         return Repeat(FIXED, n, self._texts[n], RepeatKind.EXACT if same else RepeatKind.NEAR)
 
 
-def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = ()) -> list[PastedFact]:
+def mark_duplicates(facts: Iterable[str], fixed_texts: Sequence[str], cards: Sequence[Card] = (),
+                    paused: Collection[int] = ()) -> list[PastedFact]:
     """Each fact with what it repeats (:class:`Repeat`) among the fixed entries
-    ``fixed_texts`` (numbered from 1) and the dream ``cards``: exact (same text ignoring
-    case and spacing), near (REF-16), near once the words naming its subject are left out
-    and words are stemmed (:func:`fact_tokens`), or covered (all those words in one fixed
-    entry), else ``None`` (issue 30)."""
+    ``fixed_texts`` (numbered from 1; those numbered in ``paused`` are paused, and said
+    so) and the dream ``cards``: exact (same text ignoring case and spacing), near
+    (REF-16), near once the words naming its subject are left out and words are stemmed
+    (:func:`fact_tokens`), or covered (all those words in one fixed entry); else, by the
+    same rule (:class:`RepeatIndex`), an earlier new fact of the paste (``earlier``,
+    numbered among the facts: "You play the viola." then "Plays the viola", walk55b);
+    else ``None`` (issue 30)."""
+    facts = list(facts)
     exact = {" ".join(t.split()).casefold(): n for n, t in enumerate(fixed_texts, 1)}
+    earlier = RepeatIndex(facts)
     out = []
-    for fact in facts:
+    for i, fact in enumerate(facts, 1):
         n = exact.get(" ".join(fact.split()).casefold())
         found = (Repeat(FIXED, n, fixed_texts[n - 1], RepeatKind.EXACT) if n is not None
                  else near_duplicate_of(fact, cards, fixed_texts) or _near_fixed(fact, fixed_texts))
+        if found is not None and found.document == FIXED and found.number in paused:
+            found = replace(found, paused=True)
+        if found is None and (found := earlier.find(fact)) is not None:
+            found = replace(found, earlier=True)
+        if found is None:
+            earlier.add(i, fact)
         out.append(PastedFact(fact, found))
     return out

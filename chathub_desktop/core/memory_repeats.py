@@ -3,7 +3,8 @@
 A dream card that nearly repeats a card or a fixed entry is not added (DRM-14); a pasted
 fact or a Merge's file entry that repeats a fixed entry comes unticked with that entry
 named. :class:`Repeat` is that finding: which document, the entry's number and text, and
-how it is repeated. The CLI prints its English (``fixed memory #2 “Prefers metric
+how it is repeated, whether that entry is paused (not sent to the model) and whether the
+"entry" is an earlier line of the same paste or file rather than memory. The CLI prints its English (``fixed memory #2 “Prefers metric
 units”``); the window says the same :class:`~chathub_desktop.core.reasons.Reason` in
 its language. Pure: no Qt, no I/O.
 """
@@ -36,12 +37,16 @@ class RepeatKind(StrEnum):
 class Repeat:
     """The entry a text repeats: a fixed entry (``document`` FIXED) or a dream card
     (DYNAMIC), its ``number`` (from 1, in document order), its ``text`` and the ``kind``
-    of repeat."""
+    of repeat; ``paused``: that entry is paused (MEM-7, not sent to the model);
+    ``earlier``: it is an earlier line of the same paste or file, not yet in memory
+    (``number`` then counts the paste's facts or the file's entries; issue 30, walk55b)."""
 
     document: MemoryDocument
     number: int
     text: str
     kind: RepeatKind = RepeatKind.NEAR
+    paused: bool = False
+    earlier: bool = False
 
     @property
     def exact(self) -> bool:
@@ -55,12 +60,17 @@ class Repeat:
 
     def reason(self) -> Reason:
         """The entry by number and text, quoted and cut to :data:`NAMED_CHARS`: ``fixed
-        memory #2 “Prefers metric units”`` (a row's "nearly repeats …", issue 30)."""
+        memory #2 “Prefers metric units”``, with `` (paused)`` after a paused one (a row's
+        "nearly repeats …", issue 30); an :attr:`earlier` line by its text only:
+        ``“Plays the viola” above``."""
         text = " ".join(self.text.split())
         if len(text) > NAMED_CHARS:
             text = text[:NAMED_CHARS - 1] + "…"
-        return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory #%1 “%2”") if self.document == FIXED
-                      else QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 “%2”"), (str(self.number), text))
+        if self.earlier:
+            return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "“%1” above"), (text,))
+        named = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory #%1 “%2”") if self.document == FIXED
+                       else QT_TRANSLATE_NOOP("ServiceReasons", "card #%1 “%2”"), (str(self.number), text))
+        return named.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", " (paused)"))) if self.paused else named
 
     def english(self) -> str:
         """:meth:`reason` in English (the CLI's and the logs')."""

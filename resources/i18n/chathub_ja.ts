@@ -3528,6 +3528,14 @@ The entries after it are renumbered.</source>
 <context>
     <name>MemoryPaste</name>
     <message>
+        <source>repeats %1</source>
+        <translation>%1と重複</translation>
+    </message>
+    <message>
+        <source>covered by %1</source>
+        <translation>%1に含まれています</translation>
+    </message>
+    <message>
         <source>already in memory as %1</source>
         <translation>メモリにすでにあります：%1</translation>
     </message>
@@ -6783,6 +6791,10 @@ URL：%3
         <translation>通常の Markdown／テキスト文書（固定メモリになります）</translation>
     </message>
     <message>
+        <source>, %1 repeating a line above it</source>
+        <translation>、上の項目と重複 %1 件</translation>
+    </message>
+    <message>
         <source> and %1 of notes</source>
         <translation> とメモ %1</translation>
     </message>
@@ -8315,12 +8327,20 @@ URL：%3
         <translation>ドリームカード #%1</translation>
     </message>
     <message>
+        <source>“%1” above</source>
+        <translation>上の「%1」</translation>
+    </message>
+    <message>
         <source>fixed memory #%1 “%2”</source>
         <translation>固定メモリ #%1「%2」</translation>
     </message>
     <message>
         <source>card #%1 “%2”</source>
         <translation>ドリームカード #%1「%2」</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation>（一時停止中）</translation>
     </message>
 </context>
 <context>

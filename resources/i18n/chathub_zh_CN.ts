@@ -3528,6 +3528,14 @@ The entries after it are renumbered.</source>
 <context>
     <name>MemoryPaste</name>
     <message>
+        <source>repeats %1</source>
+        <translation>与%1重复</translation>
+    </message>
+    <message>
+        <source>covered by %1</source>
+        <translation>已包含在%1中</translation>
+    </message>
+    <message>
         <source>already in memory as %1</source>
         <translation>已在记忆中：%1</translation>
     </message>
@@ -6783,6 +6791,10 @@ URL：%3
         <translation>普通的 Markdown/文本文档（成为固定记忆）</translation>
     </message>
     <message>
+        <source>, %1 repeating a line above it</source>
+        <translation>，与上方条目重复 %1 条</translation>
+    </message>
+    <message>
         <source> and %1 of notes</source>
         <translation> 以及 %1注释</translation>
     </message>
@@ -8315,12 +8327,20 @@ URL：%3
         <translation>梦境卡片 #%1</translation>
     </message>
     <message>
+        <source>“%1” above</source>
+        <translation>上方的“%1”</translation>
+    </message>
+    <message>
         <source>fixed memory #%1 “%2”</source>
         <translation>固定记忆 #%1“%2”</translation>
     </message>
     <message>
         <source>card #%1 “%2”</source>
         <translation>梦境卡片 #%1“%2”</translation>
+    </message>
+    <message>
+        <source> (paused)</source>
+        <translation>（已暂停）</translation>
     </message>
 </context>
 <context>

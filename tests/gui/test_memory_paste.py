@@ -20,11 +20,14 @@ def rows(dlg: Any) -> list[tuple[str, bool, bool]]:
              bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.fact_list.choice_items()]
 
 
-def opened(window: Any, services: Any, qtbot: Any, entries: list[str]) -> Any:
-    """The paste dialog of a new assistant holding ``entries``, its memory read."""
+def opened(window: Any, services: Any, qtbot: Any, entries: list[str], paused: tuple[int, ...] = ()) -> Any:
+    """The paste dialog of a new assistant holding ``entries`` (those numbered in
+    ``paused`` paused), its memory read."""
     a = services.assistants.create("Helper")
     for text in entries:
         services.memory.add(a.id, text)
+    for number in paused:
+        services.memory.set_paused(a.id, number, True)
     reload_assistants(window, qtbot, a.id)
     page = window.pages.open_memory()
     page.transfer.paste_action.trigger()
@@ -176,3 +179,30 @@ def test_claude_export_memory_fills_the_preview(window, services, qtbot, tmp_pat
     qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 3, timeout=5000)
     assert dlg.source_combo.currentText() == "Claude"
     assert dlg.checked_texts() == ["Ana is a nurse.", "Works nights.", "Planning a trip to Kyoto."]
+
+
+def test_walk55b_a_fact_repeating_one_above_in_the_paste_comes_unticked_naming_it(
+        window, services, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk55b #1: "You play the viola." and "Plays the viola" pasted together were both
+    ticked; the later one now comes unticked naming the fact above it (not a memory
+    entry), as a file's Merge does. #3: a repeat of a paused entry says it is paused."""
+    dlg = opened(window, services, qtbot, ["Likes tea", "Has a cat named Miso"], paused=(2,))
+    dlg.paste_edit.setPlainText("You play the viola.\nPlays the viola\nYou drink oat milk.\nDrinks oat milk\n"
+                                "- Lives in Lisbon, Portugal\n- Lives in Lisbon\n- Has a cat named Miso\n")
+    qtbot.waitUntil(lambda: len(dlg.fact_list.choice_items()) == 7, timeout=5000)
+    assert rows(dlg) == [
+        ("You play the viola.", True, True),
+        ("Plays the viola\n— nearly repeats “You play the viola.” above", False, True),
+        ("You drink oat milk.", True, True),
+        ("Drinks oat milk\n— nearly repeats “You drink oat milk.” above", False, True),
+        ("Lives in Lisbon, Portugal", True, True),
+        ("Lives in Lisbon\n— covered by “Lives in Lisbon, Portugal” above", False, True),
+        ("Has a cat named Miso\n— already in memory as fixed memory #2 “Has a cat named Miso” (paused)", False, False)]
+    assert dlg.checked_texts() == ["You play the viola.", "You drink oat milk.", "Lives in Lisbon, Portugal"]
+    with _language("zh_CN"):
+        qtbot.waitUntil(lambda: "上方" in rows(dlg)[1][0], timeout=3000)
+        assert [r[0] for r in rows(dlg)][1::2][:2] == ["Plays the viola\n— 与上方的“You play the viola.”几乎重复",
+                                                        "Drinks oat milk\n— 与上方的“You drink oat milk.”几乎重复"]
+        assert rows(dlg)[6][0] == "Has a cat named Miso\n— 已在记忆中：固定记忆 #2“Has a cat named Miso”（已暂停）"
+    qtbot.waitUntil(lambda: "above" in rows(dlg)[1][0], timeout=3000)
+    dlg.reject()

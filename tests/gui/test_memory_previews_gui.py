@@ -147,8 +147,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         merge = answer.seen[1]
         assert merge["enter_goes_ahead"] and merge["enter_goes_ahead_on_option"]
         # walk55 #5: what the file's entries are (a near repeat is not "skipped as a duplicate")
-        assert ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 2 already in memory, 1 nearly "
-                "repeating an entry or covered by one") in merge["summary"]
+        assert ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 1 already in memory, 1 nearly "
+                "repeating an entry or covered by one, 1 repeating a line above it") in merge["summary"]
         assert merge["title"] == "From the file: ticked entries are added (12 of 15)"
         # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
         assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
@@ -156,7 +156,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
             ("LIKES tea\n— already in memory as fixed memory #1 “Likes tea”", False, False),
             ("Prefers concise answers with tables and code examples\n— nearly repeats fixed memory #2 "
              "“Prefers concise answers with tables and code”", False, True),
-            ("keeps notes on RIVERS\n— already in memory as fixed memory #4 “Keeps notes on rivers”", False, False)]
+            # walk55b #2: memory holds 3 entries; this repeats the file's line above, said so
+            ("keeps notes on RIVERS\n— repeats “Keeps notes on rivers” above", False, False)]
         assert merge["removed"] == []
         texts = [e.text for e in services.memory.entries(aid)]
         assert texts[:3] == ["Likes tea", "Prefers concise answers with tables and code", "Works in Lisbon"]
@@ -366,3 +367,31 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
         qtbot.waitUntil(lambda: len(services.dreams.cards(aid)) == 3, timeout=5000)
         assert services.dreams.settings(aid).keep == 2
         _idle(qtbot, panel)
+
+
+def test_walk55b_merge_says_a_repeat_of_a_line_above_and_a_paused_entry_as_such(
+        services: Services, aid: int, answer: Answer, qtbot, qloop, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """walk55b #2: a file whose lines repeat each other was said to repeat "fixed memory
+    #4"/"#5" of a memory holding 3 entries, and counted "already in memory"; now it names
+    the line above and counts it apart. #3: a repeat of a paused entry says it is paused.
+    The paste dialog says both in the same words."""
+    services.memory.set_paused(aid, 1, True)  # "Likes tea"
+    path = tmp_path / "notes.md"
+    path.write_text("#1: You play the viola.\n#2: Plays the viola\n#3: You drink oat milk.\n#4: Drinks oat milk\n"
+                    "#5: you play the viola.\n#6: Likes tea\n", encoding="utf-8")
+    answer.option, answer.choose, answer.shot = "merge", "merge", "walk55b_merge_repeats.png"
+    with shown_memory_page(services, aid, qtbot) as page:
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000) as done:
+            assert page.transfer.import_from(path)
+        assert done.args == [True]
+        seen = answer.seen[0]
+        assert seen["choices"] == [
+            ("You play the viola.", True, True),
+            ("Plays the viola\n— nearly repeats “You play the viola.” above", False, True),
+            ("You drink oat milk.", True, True),
+            ("Drinks oat milk\n— nearly repeats “You drink oat milk.” above", False, True),
+            ("you play the viola.\n— repeats “You play the viola.” above", False, False),
+            ("Likes tea\n— already in memory as fixed memory #1 “Likes tea” (paused)", False, False)]
+        assert ("fixed memory: 3 entries now, none removed; the file's entries: 2 new, 1 already in memory, 0 nearly "
+                "repeating an entry or covered by one, 3 repeating a line above it") in seen["summary"]
+        assert [e.text for e in services.memory.entries(aid)][3:] == ["You play the viola.", "You drink oat milk."]

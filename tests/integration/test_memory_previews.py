@@ -53,8 +53,9 @@ def test_merge_adds_new_entries_and_counts_the_duplicates_it_skips(services: Ser
     assert services.memory.document(helper) == CURRENT  # a preview writes nothing
     assert (p.merge_added, p.merge_skipped, p.fixed_before, p.fixed_after) == (12, 3, 3, 15)
     # walk55 #5: what the file's entries are — a near repeat is not "skipped as a duplicate"
-    assert p.lines()[1] == ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 2 already in "
-                            "memory, 1 nearly repeating an entry or covered by one")
+    # walk55b #2: "keeps notes on RIVERS" repeats a line above it, not something already in memory
+    assert p.lines()[1] == ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 1 already in "
+                            "memory, 1 nearly repeating an entry or covered by one, 1 repeating a line above it")
     assert p.lines()[3] == "who wrote each entry: unchanged for the entries there; an added entry counts as written by you"
     assert p.fixed_changes is not None and p.fixed_changes.removed == [] and len(p.fixed_changes.added) == 12
     services.memory_files.apply_import(p)
@@ -211,13 +212,14 @@ def test_cli_import_merge(services: Services, helper: str, tmp_path: Path,
     argv = ["memory", "import", "--assistant", helper, str(path), "--merge", "--database-url", services.database_url]
     assert cli([*argv, "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "the file's entries: 12 new, 2 already in memory, 1 nearly repeating" in out
+    assert ("the file's entries: 12 new, 1 already in memory, 1 nearly repeating an entry or covered by one, "
+            "1 repeating a line above it") in out
     assert "dry run: nothing was changed" in out
     assert services.memory.document(helper) == CURRENT
     assert cli([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["imported"] is True and data["mode"] == "merge" and data["merge"] == {
-        "added": 12, "skipped": 3, "new": 12, "exact": 2, "near_or_covered": 1}
+        "added": 12, "skipped": 3, "new": 12, "exact": 1, "near_or_covered": 1, "repeating_earlier": 1}
     assert len(services.memory.entries(helper)) == 15
     assert cli(argv) == 0  # again: everything is stored now, and the line says what was added
     out = capsys.readouterr().out

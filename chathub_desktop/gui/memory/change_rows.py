@@ -95,10 +95,17 @@ class PreviewChoice:
 
 def repeat_note(repeat: Repeat) -> str:
     """What a row repeats, in the interface language (issue 30, walk55 #2): "already in
-    memory as fixed memory #1 “…”", "already covered by …" or "nearly repeats …"."""
-    how = {RepeatKind.EXACT: translate("MemoryPaste", "already in memory as %1"),
-           RepeatKind.COVERED: translate("MemoryPaste", "already covered by %1")}.get(
-        repeat.kind, translate("MemoryPaste", "nearly repeats %1"))
+    memory as fixed memory #1 “…”", "already covered by …" or "nearly repeats …"; of an
+    earlier line of the same paste or file, "repeats “…” above", "covered by “…” above"
+    or "nearly repeats “…” above" (walk55b: that line is not in memory yet)."""
+    if repeat.earlier:
+        how = {RepeatKind.EXACT: translate("MemoryPaste", "repeats %1"),
+               RepeatKind.COVERED: translate("MemoryPaste", "covered by %1")}.get(
+            repeat.kind, translate("MemoryPaste", "nearly repeats %1"))
+    else:
+        how = {RepeatKind.EXACT: translate("MemoryPaste", "already in memory as %1"),
+               RepeatKind.COVERED: translate("MemoryPaste", "already covered by %1")}.get(
+            repeat.kind, translate("MemoryPaste", "nearly repeats %1"))
     return fill(how, said(repeat.reason()))
 
 

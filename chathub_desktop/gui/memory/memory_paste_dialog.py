@@ -4,8 +4,9 @@ The user asks ChatGPT or Claude "what do you remember about me" (or copies its s
 memories) and pastes the answer. It is split into one fact per entry
 (:func:`chathub_desktop.core.memory_paste.split_facts`), shown with a checkbox each in the
 list a Merge shows (:class:`~chathub_desktop.gui.memory.change_rows.ChangeRows`, walk55 #3);
-facts already in memory (exactly, nearly — REF-16 — or covered by an entry that says more)
-are marked with the entry they repeat and left unticked (an exact one cannot be ticked). Add
+facts already in memory (exactly, nearly — REF-16 — or covered by an entry that says more),
+or repeating an earlier fact of the paste, are marked with what they repeat (a paused
+entry said paused) and left unticked (an exact one cannot be ticked). Add
 appends the ticked ones as owner entries in one write, the source noted in their
 provenance (:meth:`~chathub_desktop.services.memory.memory_service.MemoryService.add_many`).
 "From a Claude export zip…" fills the box with the memory a Claude.ai export holds
@@ -77,6 +78,7 @@ class PasteMemoryDialog(QDialog):
         self._runner = runner
         self._aid = assistant_id
         self._fixed: list[str] | None = None
+        self._paused: frozenset[int] = frozenset()  # numbers of the paused fixed entries
         self._cards: list[dm.Card] = []
         self.facts: list[PastedFact] = []
         #: The Claude export zip the pasted text was read from, if any (issue 15).
@@ -149,22 +151,23 @@ class PasteMemoryDialog(QDialog):
         self._runner.run("paste-memory-load", self._load(), context="Import memory", quiet=True)
 
     async def _load(self) -> None:
-        """Read the fixed entries and dream cards once (worker thread)."""
-        def read() -> tuple[list[str], list[dm.Card]]:
-            texts = [e.text for e in self._svc.memory.entries(self._aid)]
-            return texts, dm.parse_document(self._svc.dreams.document(self._aid))
+        """Read the fixed entries (which are paused) and dream cards once (worker thread)."""
+        def read() -> tuple[list[str], frozenset[int], list[dm.Card]]:
+            entries = self._svc.memory.entry_views(self._aid)
+            paused = frozenset(e.number for e in entries if e.paused)
+            return [e.text for e in entries], paused, dm.parse_document(self._svc.dreams.document(self._aid))
 
-        self._fixed, self._cards = await self._runner.run_in_thread(read)
+        self._fixed, self._paused, self._cards = await self._runner.run_in_thread(read)
         if self.paste_edit.toPlainText().strip():
             self.refresh()
 
     def refresh(self) -> None:
         """Split the pasted text and mark duplicates (worker thread); fill the list."""
         text = self.paste_edit.toPlainText()
-        fixed, cards = list(self._fixed or []), list(self._cards)
+        fixed, cards, paused = list(self._fixed or []), list(self._cards), self._paused
 
         async def run() -> None:
-            facts = await self._runner.run_in_thread(lambda: mark_duplicates(split_facts(text), fixed, cards))
+            facts = await self._runner.run_in_thread(lambda: mark_duplicates(split_facts(text), fixed, cards, paused))
             if self.paste_edit.toPlainText() == text:
                 self.show_facts(facts)
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -98,8 +98,9 @@ class MergeItem:
     """One fixed entry of a file a Merge offers (issue 30): its ``text``, the fixed entry
     it ``repeats`` (:class:`~chathub_desktop.core.memory_repeats.Repeat`: exactly, nearly
     — REF-16, or the paste's looser rule,
-    :class:`~chathub_desktop.core.memory_paste.RepeatIndex` — or covered by it; None when
-    new) and whether the Merge ``added`` it (a repeat is left out unless the user ticks
+    :class:`~chathub_desktop.core.memory_paste.RepeatIndex` — or covered by it; an earlier
+    entry of the same file is ``earlier``, numbered in the file; a paused one ``paused``;
+    None when new) and whether the Merge ``added`` it (a repeat is left out unless the user ticks
     it; an exact one always is)."""
 
     text: str
@@ -174,11 +175,15 @@ class ImportPreview:
         if self.mode == mx.ImportMode.MERGE and self.fixed_after is not None:
             # what the file's entries are, not how many the ticks add (walk55 #5: "skipped as
             # duplicates" counted near and covered ones, and the user may tick them back)
-            new, exact, similar = self.merge_counts()
-            out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 now, none removed; the file's "
-                                                                  "entries: %2 new, %3 already in memory, %4 nearly "
-                                                                  "repeating an entry or covered by one"),
-                              (count_reason(self.fixed_before, True), f"{new:,}", f"{exact:,}", f"{similar:,}")))
+            new, exact, similar, earlier = self.merge_counts()
+            line = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: %1 now, none removed; the file's "
+                                                              "entries: %2 new, %3 already in memory, %4 nearly "
+                                                              "repeating an entry or covered by one"),
+                          (count_reason(self.fixed_before, True), f"{new:,}", f"{exact:,}", f"{similar:,}"))
+            if earlier:  # not in memory: a line above in the file (walk55b)
+                line = line.with_notes(Reason(QT_TRANSLATE_NOOP("ServiceReasons", ", %1 repeating a line above it"),
+                                              (f"{earlier:,}",)))
+            out.append(line)
         elif self.fixed_after is None:
             out.append(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "fixed memory: unchanged, still %1 (the file has none)"),
                               (count_reason(self.fixed_before, True),)))
@@ -241,12 +246,15 @@ class ImportPreview:
             out.append(notice)
         return out
 
-    def merge_counts(self) -> tuple[int, int, int]:
-        """Merge: how many of the file's fixed entries are new, exact repeats, and near
-        repeats or covered by an entry (:attr:`merge_items`; issue 30)."""
-        kinds = [m.repeats.kind if m.repeats is not None else None for m in self.merge_items]
+    def merge_counts(self) -> tuple[int, int, int, int]:
+        """Merge: how many of the file's fixed entries are new, exact repeats of memory,
+        near repeats of memory or covered by an entry, and repeats of an earlier entry of
+        the file (:attr:`merge_items`; issue 30, walk55b)."""
+        earlier = sum(1 for m in self.merge_items if m.repeats is not None and m.repeats.earlier)
+        kinds = [m.repeats.kind if m.repeats is not None else None for m in self.merge_items
+                 if m.repeats is None or not m.repeats.earlier]
         exact = kinds.count(RepeatKind.EXACT)
-        return kinds.count(None), exact, len(kinds) - kinds.count(None) - exact
+        return kinds.count(None), exact, len(kinds) - kinds.count(None) - exact, earlier
 
     def summary(self) -> str:
         """:meth:`lines` joined with newlines."""
@@ -262,7 +270,8 @@ class ImportPreview:
                 "file": self.file_name, "mode": self.mode,
                 "merge": {"added": self.merge_added, "skipped": self.merge_skipped,
                           "new": self.merge_counts()[0], "exact": self.merge_counts()[1],
-                          "near_or_covered": self.merge_counts()[2]} if self.mode == mx.ImportMode.MERGE else None,
+                          "near_or_covered": self.merge_counts()[2],
+                          "repeating_earlier": self.merge_counts()[3]} if self.mode == mx.ImportMode.MERGE else None,
                 "changes": {"fixed": changes(self.fixed_changes), "dynamic": changes(self.dynamic_changes)},
                 "fixed": {"before": self.fixed_before, "after": self.fixed_after},
                 "dynamic": {"before": self.dynamic_before, "after": self.dynamic_after,
@@ -501,8 +510,13 @@ class MemoryTransfer:
             index.add(e.number, e.text)
         doc, added, skipped = cur.fixed, [], 0
         items: list[MergeItem] = []
+        from_file: dict[int, int] = {}  # number an added entry gets -> its number in the file
         for i, e in enumerate(file_entries):
             hit = index.find(e.text)
+            if hit is not None and hit.number in from_file:  # not in memory yet (walk55b)
+                hit = replace(hit, number=from_file[hit.number], earlier=True)
+            elif hit is not None and (FIXED, fm.text_hash(hit.text)) in cur.paused:
+                hit = replace(hit, paused=True)
             wanted = (hit is None if take is None else bool(take[i])) and not (hit is not None and hit.exact)
             items.append(MergeItem(e.text, hit, wanted))
             if not wanted:
@@ -510,6 +524,7 @@ class MemoryTransfer:
                 continue
             doc, number = fm.append(doc, e.text)
             index.add(number, e.text)
+            from_file[number] = i + 1
             added.append(fm.text_hash(fm.clean_text(e.text)))
         records = [mx.Provenance(h, r.origin, r.trusted, r.created_at) for h, r in cur.provenance.items()]
         by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
