@@ -113,8 +113,8 @@
         <translation><numerusform>The dynamic memory goes from %1 to %n card.</numerusform><numerusform>The dynamic memory goes from %1 to %n cards.</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n card(s) wait(s) for review</source>
-        <translation><numerusform>%n card waits for review</numerusform><numerusform>%n cards wait for review</numerusform></translation>
+        <source>%n proposal(s) wait(s) for review</source>
+        <translation><numerusform>%n proposal waits for review</numerusform><numerusform>%n proposals wait for review</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>

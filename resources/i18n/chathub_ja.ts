@@ -2357,6 +2357,10 @@ Restore previous version undoes this.</source>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>このカードを捨てます。動的メモリはそのままです（Del）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review</source>
+        <translation><numerusform>%n 件の提案が確認待ち</numerusform></translation>
+    </message>
     <message>
         <source> · folds older cards</source>
         <translation> · 古いカードをまとめる</translation>
@@ -2364,10 +2368,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n card(s) wait(s) for review</source>
-        <translation><numerusform>%n 件のカードが確認待ち</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>

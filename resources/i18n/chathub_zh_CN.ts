@@ -2369,6 +2369,10 @@ Restore previous version undoes this.</source>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>丢弃这张卡片；动态记忆保持不变（Del）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review</source>
+        <translation><numerusform>%n 条提议等待审阅</numerusform></translation>
+    </message>
     <message>
         <source> · folds older cards</source>
         <translation> · 合并较早的卡片</translation>
@@ -2376,10 +2380,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n card(s) wait(s) for review</source>
-        <translation><numerusform>%n 张卡片等待审阅</numerusform></translation>
     </message>
     <message>
         <source>nothing else waits</source>

@@ -90,7 +90,7 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     section.list.setFocus()
     qtbot.keyClick(section.list, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
-    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 card "
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 proposal "
                                                      "waits for review", timeout=5000)
     assert panel.tabs.tabText(1) == "&Proposals (1)"
     cards = dm.parse_document(services.dreams.document(aid))
@@ -202,7 +202,7 @@ def test_edit_a_proposal_in_place_then_accept_it_or_cancel(  # type: ignore[no-u
     qtbot.keyClicks(editor, " with units")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
-    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 card "
+    qtbot.waitUntil(lambda: section.status.text() == f"Added the card for {DAYS[0].day} {DAYS[0]:%b %Y} · 1 proposal "
                                                      "waits for review", timeout=5000)
     assert not editor.isVisible() and section.list.isEnabled() and section.list.hasFocus()
     assert panel.tabs.tabText(1) == "&Proposals (1)"

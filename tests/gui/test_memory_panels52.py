@@ -44,7 +44,7 @@ def test_a_proposal_is_previewed_rendered_and_its_status_lines_stay_true(  # typ
     section.review_box.setChecked(False)
     qtbot.waitUntil(lambda: section.status.text().startswith("Dreams add their cards at once"), timeout=5000)
     section.review_box.setChecked(True)
-    qtbot.waitUntil(lambda: section.status.text() == "New dream cards wait here for review · 1 card waits for review",
+    qtbot.waitUntil(lambda: section.status.text() == "New dream cards wait here for review · 1 proposal waits for review",
                     timeout=5000)
     assert section.accept_current()
     qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)

@@ -449,7 +449,7 @@ class ProposalsSection(QWidget):
             return
         n = self.count
         self.texts.bind(self.status.setText, lambda: fill(translate("MemoryPage", "%1 · %2"), said(), translate(
-            "MemoryPage", "%n card(s) wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
+            "MemoryPage", "%n proposal(s) wait(s) for review", None, n) if n else translate("MemoryPage", "nothing else waits")))
 
     def _sync(self) -> None:
         """Enable Accept / Edit / Discard for a selected proposal (only Accept, and not the
