@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
+    CatchUpWill,
     DreamFrequency,
     DreamStatus,
     RunNote,
@@ -65,6 +66,7 @@ from chathub_desktop.gui.shell.day_format import format_day, interface_locale
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
+    CatchUp,
     DreamSettingsView,
     LastRun,
 )
@@ -641,25 +643,40 @@ class ScheduleForm(QWidget):
         self._host.runner.run(self._catch_up_task, self._catch_up(typed), context="Dream schedule", quiet=True)
 
     async def _catch_up(self, typed: Schedule) -> None:
-        slot = await self._host.runner.run_in_thread(
+        got = await self._host.runner.run_in_thread(
             lambda: self._host.svc.dreams.catch_up_on_save(self._host.assistant_id, typed.frequency,
                                                            typed.time_utc, typed.weekday))
         if self.typed_schedule() != typed:
             return  # the form changed meanwhile: its own check answers
-        self.catch_up_label.setText(self.catch_up_text(slot) if slot is not None else "")
-        self.catch_up_label.setVisible(slot is not None)
+        assert got is None or isinstance(got, CatchUp)
+        if got is not None:
+            self.catch_up_label.setText(self.catch_up_text(got.slot, got.will))
+            # a dream at once is the thing to notice; a run that adds nothing is a plain fact
+            set_tone(self.catch_up_label, Tone.WARNING if got.will is CatchUpWill.DREAMS else Tone.MUTED)
+        self.catch_up_label.setVisible(got is not None)
 
-    def catch_up_text(self, slot: Slot) -> str:
-        """What a save that would dream at once says first, in one sentence: the UTC day
-        it dreams over and when, then the missed run it makes up for, each time the user's
-        with UTC beside it (walk55: "the 5 Dec 2026, 14:30 UTC run", "(now, 22:24 in
-        Berlin)" and "over 4 Dec 2026 (UTC)" were three styles)."""
+    def catch_up_text(self, slot: Slot, will: CatchUpWill = CatchUpWill.DREAMS) -> str:
+        """What a save that would run at once says first, in one sentence. When it
+        ``will`` dream: the UTC day it dreams over and when, then the missed run it makes
+        up for, each time the user's with UTC beside it (walk55: three styles). Else that
+        it dreams nothing and why — the day it would read has a card, a card waiting for
+        review, or no messages (walk55b #1: it promised a dream over a day with a card)."""
+        day = keep_together(format_day(slot.history_day))
+        if will is CatchUpWill.HAS_CARD:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, already has a card.", "%1 a UTC day"), day)
+        if will is CatchUpWill.WAITS_REVIEW:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, has a card waiting for review.", "%1 a UTC day"), day)
+        if will is CatchUpWill.NO_MESSAGES:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, has no messages.", "%1 a UTC day"), day)
         zone, place = self.local_zone
         now = self.clock()
         return fill(translate("MemoryPage", "Saving dreams over %1 (UTC) right away, %2, to make up for the run "
                                             "missed %3.", "%1 a UTC day; %2 now and %3 the missed run, each said "
                                                           "as 'today at 15:30 in Berlin (14:30 UTC)'"),
-                    keep_together(format_day(slot.history_day)), when_words(now, now, zone, place),
+                    day, when_words(now, now, zone, place),
                     when_words(slot.fire_at, now, zone, place))
 
     def _write_schedule(self, frequency: DreamFrequency, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
