@@ -1,11 +1,11 @@
 """The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): rows of the
 Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory dream*: Off /
-Daily / Weekly, the UTC time and weekday with the user's local time beside it, described
+Daily / Weekly, the UTC time and weekday with the user's local time under them, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
 is previewed first); the latest scheduled run; and, only while the form differs from
-what is stored, a foot with Cancel and Save (a save that would dream at once says which
-day there first), where a save then says "Saved: …" for a few seconds (walk52b #3).
+what is stored, a foot with Cancel and Save (a save that would run at once says first
+which day it dreams over, or that it dreams nothing and why), where a save then says "Saved: …" for a few seconds (walk52b #3).
 A time something runs is said one way, the user's first with UTC beside it
 (:func:`when_words`); a schedule the other way round, as stored (:func:`with_local`).
 A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as
