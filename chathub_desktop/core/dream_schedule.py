@@ -304,6 +304,18 @@ def _clock_text(at: datetime, now: datetime) -> str:
     return f"{at:%H:%M} UTC" if at.date() == now.astimezone(UTC).date() else f"{at:%Y-%m-%d %H:%M} UTC"
 
 
+class CatchUpWill(StrEnum):
+    """What the catch-up a save would run at once does with its history day (issue 30,
+    walk55b #1; DRM-4, DRM-6): it ``DREAMS`` (a model call), or it adds nothing because
+    the day ``HAS_CARD`` (or lies in the range card), its card ``WAITS_REVIEW`` as a
+    proposal, or it has ``NO_MESSAGES``."""
+
+    DREAMS = "dreams"
+    HAS_CARD = "has_card"
+    WAITS_REVIEW = "waits_review"
+    NO_MESSAGES = "no_messages"
+
+
 class RunNote(StrEnum):
     """What the schedule says of a scheduled attempt beside its status (issue 10): it
     ``STOPPED`` without finishing (its process ended; the next due check retries it), it

@@ -2088,6 +2088,21 @@ Restore previous version undoes this.</source>
         <translation>スケジュールと残すドリームカード数を保存します（このフォームで Ctrl+S）。余分なカードは同じ書き込みでまとめられます</translation>
     </message>
     <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, already has a card.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはすでにカードがあります。</translation>
+    </message>
+    <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has a card waiting for review.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはレビュー待ちのカードがあります。</translation>
+    </message>
+    <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has no messages.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはメッセージがありません。</translation>
+    </message>
+    <message>
         <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
         <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
         <translation>保存すると、%2にすぐ %1（UTC）についてドリームし、%3に予定されていて逃した実行を補います。</translation>

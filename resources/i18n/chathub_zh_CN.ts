@@ -2100,6 +2100,21 @@ Restore previous version undoes this.</source>
         <translation>保存计划和保留梦境卡片数（在此表单中按 Ctrl+S）；多出的卡片会在同一次写入中合并</translation>
     </message>
     <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, already has a card.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）已有卡片。</translation>
+    </message>
+    <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has a card waiting for review.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）已有一张等待审阅的卡片。</translation>
+    </message>
+    <message>
+        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has no messages.</source>
+        <comment>%1 a UTC day</comment>
+        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）没有消息。</translation>
+    </message>
+    <message>
         <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
         <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
         <translation>保存后会在%2立即做梦，读取 %1（UTC），补上原定于%3却已错过的那次运行。</translation>

@@ -594,3 +594,23 @@ def test_card_editor_of_a_range_card_counts_against_6400(open_page, services, he
     ed.setPlainText("x" * 6401)
     assert ed.footer.text().startswith("6,401 / 6,400 characters — too long to save")
     idle(qtbot, panel)
+
+
+def test_ctrl_shift_d_is_off_while_dream_now_is(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
+    """Walk55b #2 (DRM-3): with no finished day to read, Dream now is greyed and its
+    Ctrl+Shift+D does nothing (it ran and put "… already has a dream card" above the
+    tabs); once a day has messages both are on again."""
+    page = open_page(helper)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.day_picker.loads >= 1 and not page.runner.pending(), timeout=5000)
+    assert not panel.dream_now_button.isEnabled()
+    assert panel.dream_action.shortcut().toString() == "Ctrl+Shift+D" and not panel.dream_action.isEnabled()
+    page.activateWindow()
+    qtbot.keyClick(page, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    panel.dream_action.trigger()
+    qtbot.wait(50)
+    assert not panel.runs.running and not panel.status_label.isVisible()
+    active_yesterday(services, helper)
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: panel.dream_now_button.isEnabled(), timeout=5000)
+    assert panel.dream_action.isEnabled()

@@ -226,12 +226,13 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     from chathub_desktop.core.dream_schedule import Schedule, latest_slot
 
     existing_since(services, assistant)  # the slot was missed, not before the assistant's time (DRM-6)
+    expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
+    assert expected is not None
+    talked_on(services, assistant, expected.history_day)  # walk55b #1: a day with messages is dreamt
     form = page.dream_panel.schedule
     assert form.catch_up_label.isHidden()
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
     form.time_edit.setText("02:00")
-    expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
-    assert expected is not None
     qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
     text = form.catch_up_label.text()
     day = expected.history_day  # the locale's long date ("en" in the tests), not ISO
@@ -244,6 +245,50 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     form.save_button.click()
     qtbot.waitUntil(lambda: services.dreams.settings(assistant).schedule.frequency == "daily", timeout=5000)
     qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)
+    idle(qtbot, page)
+
+
+def talked_on(services, aid: int, day) -> None:  # type: ignore[no-untyped-def]
+    """A topic with a user message at noon of UTC ``day``."""
+    from datetime import time
+
+    from chathub_desktop.core.messages import Role
+
+    topic = services.topics.create(aid, title="That day").id
+    services.chat.append_row(topic, role=Role.USER, content="Please answer in bullet points, no prose",
+                             created_at=datetime.combine(day, time(12, 0, tzinfo=UTC)))
+
+
+def test_a_catch_up_that_would_add_nothing_says_so_before_save(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """Walk55b #1 (DRM-4, DRM-6): "Saving dreams over 4 Dec 2026 (UTC) right away…" was
+    shown though 4 Dec already had card #5 (the run then said "the day already had a
+    card"), and for a day without messages. Before Save the notice says nothing will be
+    dreamt and why, in one plain (muted, not warning) sentence."""
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.core.dream_schedule import Schedule, latest_slot
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    existing_since(services, assistant)
+    expected = latest_slot(Schedule("daily", "02:00"), datetime.now(UTC))
+    assert expected is not None
+    day = expected.history_day
+    said = f"{day.day}\u00a0{day:%b}\u00a0{day:%Y}"
+    form = page.dream_panel.schedule
+    form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
+    form.time_edit.setText("02:00")
+    qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
+    assert form.catch_up_label.text() == (
+        f"Saving dreams nothing now: {said} (UTC), the day the missed run would read, has no messages.")
+    assert form.catch_up_label.property("tone") == "muted"
+    talked_on(services, assistant, day)
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=assistant, updated_at=utcnow(), body=dm.render_document(
+            dm.append_day_card([], day, "Prefers answers in tables"))))
+    form.time_edit.setText("02:0")
+    form.time_edit.setText("02:00")  # asked again
+    qtbot.waitUntil(lambda: "already has a card" in form.catch_up_label.text(), timeout=5000)
+    assert form.catch_up_label.text() == (
+        f"Saving dreams nothing now: {said} (UTC), the day the missed run would read, already has a card.")
     idle(qtbot, page)
 
 

@@ -67,3 +67,33 @@ def test_before_existence_is_pure_and_a_clock_set_back_says_nothing() -> None:
     assert not before_existence(slot, NOW + timedelta(days=3), NOW)  # a creation "in the future"
     assert not is_due(slot, None, NOW, since=NOW - timedelta(minutes=20))
     assert is_due(slot, None, NOW, since=NOW - timedelta(days=1))
+
+
+def test_the_catch_up_a_save_would_run_says_what_it_does_with_its_day(
+        services: Services, summ: FakeVendor) -> None:  # noqa: F811
+    """Walk55b #1 (DRM-4, DRM-6; issue 30): the form promised "Saving dreams over 4 Dec
+    right away" though 4 Dec had a card, and the run then said "the day already had a
+    card". The service says, before Save, what the catch-up will do with DAY: nothing
+    without messages, a dream once it has some, nothing once it has a card — and the run
+    after the save does just that."""
+    from chathub_desktop.core import dynamic_memory as dm
+    from chathub_desktop.core.dream_schedule import CatchUpWill
+    from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
+
+    clock = Clock(NOW)
+    dreams = setup(services, summ, clock)
+    created_at(services, NOW - timedelta(days=1))
+    got = dreams.catch_up_on_save("Helper", "daily", "02:00")
+    assert got is not None and got.slot.history_day == DAY and got.will is CatchUpWill.NO_MESSAGES
+    say(services, services.topics.create("Helper").id, Role.USER, "I like tables", AT)
+    got = dreams.catch_up_on_save("Helper", "daily", "02:00")
+    assert got is not None and got.will is CatchUpWill.DREAMS
+    aid = services.assistants.get("Helper").id
+    with services.db.write() as s:
+        s.merge(DynamicMemoryDocument(assistant_id=aid, updated_at=utcnow(), body=dm.render_document(
+            dm.append_day_card([], DAY, "Wants answers in tables"))))
+    got = dreams.catch_up_on_save("Helper", "daily", "02:00")
+    assert got is not None and got.will is CatchUpWill.HAS_CARD
+    dreams.set_schedule("Helper", "daily", "02:00")
+    assert [(o.status, o.history_day) for o in run(dreams.run_due())] == [("exists", DAY)]
+    assert len(dm.parse_document(dreams.document("Helper"))) == 1

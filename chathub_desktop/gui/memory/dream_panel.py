@@ -339,7 +339,8 @@ class DreamPanel(QWidget):
         brow.setSpacing(4)
         self.dream_now_button = self.buttons.push(QT_TRANSLATE_NOOP("MemoryPage", "Dream now"), "dreamNowButton", "",
                                            lambda: self.runs.dream_now())
-        dream_action = QAction(self)
+        #: Ctrl+Shift+D: enabled exactly when the button is (walk55b #2: it ran while the button was off).
+        self.dream_action = dream_action = QAction(self)
         t.bind(dream_action.setText, lambda: translate("MemoryPage", "Dream now"))
         dream_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
         dream_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -610,6 +611,7 @@ class DreamPanel(QWidget):
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
+        self.dream_action.setEnabled(self.dream_now_button.isEnabled())  # the button is the one source
         on = self.memory_enabled
         day = format_day(chosen) if chosen is not None else ""
         dreamt = self.day_picker.dreamt > 0

@@ -1,11 +1,11 @@
 """The dream panel's schedule form (DRM-2, DRM-5, DRM-7, issues 18 and 30): rows of the
 Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory dream*: Off /
-Daily / Weekly, the UTC time and weekday with the user's local time beside it, described
+Daily / Weekly, the UTC time and weekday with the user's local time under them, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
 is previewed first); the latest scheduled run; and, only while the form differs from
-what is stored, a foot with Cancel and Save (a save that would dream at once says which
-day there first), where a save then says "Saved: …" for a few seconds (walk52b #3).
+what is stored, a foot with Cancel and Save (a save that would run at once says first
+which day it dreams over, or that it dreams nothing and why), where a save then says "Saved: …" for a few seconds (walk52b #3).
 A time something runs is said one way, the user's first with UTC beside it
 (:func:`when_words`); a schedule the other way round, as stored (:func:`with_local`).
 A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
+    CatchUpWill,
     DreamFrequency,
     DreamStatus,
     RunNote,
@@ -65,6 +66,7 @@ from chathub_desktop.gui.shell.day_format import format_day, interface_locale
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
+    CatchUp,
     DreamSettingsView,
     LastRun,
 )
@@ -322,6 +324,7 @@ class ScheduleForm(QWidget):
     @local_zone.setter
     def local_zone(self, zone: tuple[tzinfo, str]) -> None:
         self._zone = zone
+        self._show_local_time()
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7): rows of the group's card, as Settings lays out a choice —
@@ -391,9 +394,22 @@ class ScheduleForm(QWidget):
         t.bind(self.next_label.setToolTip, lambda: translate(
             "MemoryPage", "When the schedule fires next, in your time with UTC beside it; it dreams over the UTC "
                           "day before"))
-        when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
-                       self.local_label)
-        when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
+        self._when_parts = (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc)
+        #: Off / Daily / Weekly and what follows, packed at its left and as wide as Weekly, with the
+        #: local time on a line of its own under it: nothing moves as "on Sunday" or "(15:30 in
+        #: Berlin)" comes and goes (walk55b #3: the control jumped ~100 px), see :meth:`_reserve_when`.
+        self.when_box = row_box(*self._when_parts)
+        self.when_box.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
+        set_text_size(self.local_label, TypeScale.CAPTION)
+        keep_place = self.local_label.sizePolicy()
+        keep_place.setRetainSizeWhenHidden(True)  # the row keeps its height when it goes
+        self.local_label.setSizePolicy(keep_place)
+        when = QWidget()
+        column = QVBoxLayout(when)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(Space.XXS)
+        column.addWidget(self.when_box)
+        column.addWidget(self.local_label)
         self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t,
                                        note=self.next_label, buddy=self.frequency_combo, aside=self.schedule_help,
                                        name="dreamScheduleSetting")
@@ -547,7 +563,15 @@ class ScheduleForm(QWidget):
         except ValueError:
             return None
 
+    def _reserve_when(self) -> None:
+        """Make :attr:`when_box` as wide as with every part shown (Weekly), so Off / Daily /
+        Weekly and the time never move when "on Sunday" appears (walk55b #3). Said again
+        on a language switch."""
+        parts = [min(w.sizeHint().width(), w.maximumWidth()) for w in self._when_parts]  # as the layout sizes them
+        self.when_box.setMinimumWidth(sum(parts) + Space.XS * (len(parts) - 1))
+
     def _show_local_time(self) -> None:
+        self._reserve_when()
         schedule = self.typed_schedule()
         slot = next_slot(schedule, self.clock()) if schedule is not None else None
         if slot is None or schedule is None:
@@ -641,25 +665,40 @@ class ScheduleForm(QWidget):
         self._host.runner.run(self._catch_up_task, self._catch_up(typed), context="Dream schedule", quiet=True)
 
     async def _catch_up(self, typed: Schedule) -> None:
-        slot = await self._host.runner.run_in_thread(
+        got = await self._host.runner.run_in_thread(
             lambda: self._host.svc.dreams.catch_up_on_save(self._host.assistant_id, typed.frequency,
                                                            typed.time_utc, typed.weekday))
         if self.typed_schedule() != typed:
             return  # the form changed meanwhile: its own check answers
-        self.catch_up_label.setText(self.catch_up_text(slot) if slot is not None else "")
-        self.catch_up_label.setVisible(slot is not None)
+        assert got is None or isinstance(got, CatchUp)
+        if got is not None:
+            self.catch_up_label.setText(self.catch_up_text(got.slot, got.will))
+            # a dream at once is the thing to notice; a run that adds nothing is a plain fact
+            set_tone(self.catch_up_label, Tone.WARNING if got.will is CatchUpWill.DREAMS else Tone.MUTED)
+        self.catch_up_label.setVisible(got is not None)
 
-    def catch_up_text(self, slot: Slot) -> str:
-        """What a save that would dream at once says first, in one sentence: the UTC day
-        it dreams over and when, then the missed run it makes up for, each time the user's
-        with UTC beside it (walk55: "the 5 Dec 2026, 14:30 UTC run", "(now, 22:24 in
-        Berlin)" and "over 4 Dec 2026 (UTC)" were three styles)."""
+    def catch_up_text(self, slot: Slot, will: CatchUpWill = CatchUpWill.DREAMS) -> str:
+        """What a save that would run at once says first, in one sentence. When it
+        ``will`` dream: the UTC day it dreams over and when, then the missed run it makes
+        up for, each time the user's with UTC beside it (walk55: three styles). Else that
+        it dreams nothing and why — the day it would read has a card, a card waiting for
+        review, or no messages (walk55b #1: it promised a dream over a day with a card)."""
+        day = keep_together(format_day(slot.history_day))
+        if will is CatchUpWill.HAS_CARD:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, already has a card.", "%1 a UTC day"), day)
+        if will is CatchUpWill.WAITS_REVIEW:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, has a card waiting for review.", "%1 a UTC day"), day)
+        if will is CatchUpWill.NO_MESSAGES:
+            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
+                                                "read, has no messages.", "%1 a UTC day"), day)
         zone, place = self.local_zone
         now = self.clock()
         return fill(translate("MemoryPage", "Saving dreams over %1 (UTC) right away, %2, to make up for the run "
                                             "missed %3.", "%1 a UTC day; %2 now and %3 the missed run, each said "
                                                           "as 'today at 15:30 in Berlin (14:30 UTC)'"),
-                    keep_together(format_day(slot.history_day)), when_words(now, now, zone, place),
+                    day, when_words(now, now, zone, place),
                     when_words(slot.fire_at, now, zone, place))
 
     def _write_schedule(self, frequency: DreamFrequency, time_text: str, weekday: int, keep: int, version: str | None) -> bool:

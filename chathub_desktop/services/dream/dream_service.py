@@ -54,6 +54,7 @@ from chathub_desktop.core import fixed_memory as fm
 from chathub_desktop.core.clock import utcnow
 from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.dream_schedule import (
+    CatchUpWill,
     DreamPhase,
     DreamStatus,
     Schedule,
@@ -226,6 +227,16 @@ class DreamSettingsView:
     due_day: date | None = None
 
 
+@dataclass(frozen=True)
+class CatchUp:
+    """The catch-up a save would run at once (DRM-6): its ``slot`` and what it ``will``
+    do with the slot's history day (issue 30, walk55b #1: the form promised a dream over
+    a day that already had a card)."""
+
+    slot: Slot
+    will: CatchUpWill
+
+
 def _materials_in(s: Session, aid: int, day: date) -> list[dp.TopicMaterial]:
     """:meth:`DreamService.materials` of assistant ``aid`` inside session ``s``."""
     start, end = _day_bounds(day)
@@ -309,11 +320,13 @@ class DreamService(DreamCards, ScheduledRuns):
             return DreamSettingsView(a.id, schedule, a.keep_dream_cards, last,
                                      nxt.fire_at if nxt else None, can_restore, due_day)
 
-    def catch_up_on_save(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> Slot | None:
-        """The slot a save of this schedule would run at once (its latest slot has no run
-        yet: the catch-up of DRM-6), None when nothing would run now or memory is off.
-        Issue 30: the form says so before Save. Raises :class:`InvalidInput` like
-        :meth:`set_schedule`."""
+    def catch_up_on_save(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> CatchUp | None:
+        """The run a save of this schedule would make at once (its latest slot has no run
+        yet: the catch-up of DRM-6) and what it would do with its day — dream, or add
+        nothing as the day has a card, a proposal or no messages (DRM-4; walk55b #1) —
+        None when nothing would run now or memory is off. Issue 30: the form says so
+        before Save. Reads the store (call it off the GUI thread). Raises
+        :class:`InvalidInput` like :meth:`set_schedule`."""
         try:
             schedule = Schedule(frequency, time_utc, weekday)
         except ValueError as exc:
@@ -325,7 +338,14 @@ class DreamService(DreamCards, ScheduledRuns):
             now = self._clock()
             slot = latest_slot(schedule, now)
             state = self._state(s, a.id, slot) if slot else None
-            return slot if is_due(slot, state, now, self.stale_after, since=a.created_at) else None
+            if slot is None or not is_due(slot, state, now, self.stale_after, since=a.created_at):
+                return None
+            day = slot.history_day
+            if _covering(dm.parse_document(self._body(s, a.id)), day) is not None:
+                return CatchUp(slot, CatchUpWill.HAS_CARD)
+            if day_proposal(s, a.id, day) is not None:
+                return CatchUp(slot, CatchUpWill.WAITS_REVIEW)
+            return CatchUp(slot, CatchUpWill.DREAMS if _materials_in(s, a.id, day) else CatchUpWill.NO_MESSAGES)
 
     def set_schedule(self, assistant: int | str, frequency: str, time_utc: str, weekday: int = 0) -> DreamSettingsView:
         """Store the schedule (DRM-2) and publish :class:`SettingsChanged`. Raises :class:`InvalidInput` for an unknown
