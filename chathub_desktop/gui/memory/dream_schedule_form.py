@@ -324,7 +324,6 @@ class ScheduleForm(QWidget):
     @local_zone.setter
     def local_zone(self, zone: tuple[tzinfo, str]) -> None:
         self._zone = zone
-        self._show_local_time()
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7): rows of the group's card, as Settings lays out a choice —
@@ -394,22 +393,9 @@ class ScheduleForm(QWidget):
         t.bind(self.next_label.setToolTip, lambda: translate(
             "MemoryPage", "When the schedule fires next, in your time with UTC beside it; it dreams over the UTC "
                           "day before"))
-        self._when_parts = (self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc)
-        #: Off / Daily / Weekly and what follows, packed at its left and as wide as Weekly, with the
-        #: local time on a line of its own under it: nothing moves as "on Sunday" or "(15:30 in
-        #: Berlin)" comes and goes (walk55b #3: the control jumped ~100 px), see :meth:`_reserve_when`.
-        self.when_box = row_box(*self._when_parts)
-        self.when_box.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
-        set_text_size(self.local_label, TypeScale.CAPTION)
-        keep_place = self.local_label.sizePolicy()
-        keep_place.setRetainSizeWhenHidden(True)  # the row keeps its height when it goes
-        self.local_label.setSizePolicy(keep_place)
-        when = QWidget()
-        column = QVBoxLayout(when)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(Space.XXS)
-        column.addWidget(self.when_box)
-        column.addWidget(self.local_label)
+        when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
+                       self.local_label)
+        when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
         self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t,
                                        note=self.next_label, buddy=self.frequency_combo, aside=self.schedule_help,
                                        name="dreamScheduleSetting")
@@ -563,15 +549,7 @@ class ScheduleForm(QWidget):
         except ValueError:
             return None
 
-    def _reserve_when(self) -> None:
-        """Make :attr:`when_box` as wide as with every part shown (Weekly), so Off / Daily /
-        Weekly and the time never move when "on Sunday" appears (walk55b #3). Said again
-        on a language switch."""
-        parts = [min(w.sizeHint().width(), w.maximumWidth()) for w in self._when_parts]  # as the layout sizes them
-        self.when_box.setMinimumWidth(sum(parts) + Space.XS * (len(parts) - 1))
-
     def _show_local_time(self) -> None:
-        self._reserve_when()
         schedule = self.typed_schedule()
         slot = next_slot(schedule, self.clock()) if schedule is not None else None
         if slot is None or schedule is None:
