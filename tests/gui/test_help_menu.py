@@ -105,3 +105,24 @@ def test_the_app_menu_replaces_the_menu_bar(window, services, qtbot):  # type: i
                       "&About ChatHub Desktop", "&Quit"]
     assert window.quit_action.shortcut().toString() == "Ctrl+Q"
     assert window.app_menu_action.shortcut().toString() == "F10"
+
+
+def test_a_pages_shortcuts_are_listed_once_under_the_page(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """walk55b #10: with the Memory page open, each of its shortcuts was listed twice —
+    under "Window" (the page is hosted in it) and under "Memory — Helper". Once, under
+    the page."""
+    from tests.gui.helpers import reload_assistants
+
+    a = services.assistants.create("Helper", model="gpt-4o-mini")
+    reload_assistants(window, qtbot, a.id)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: page.isVisible() and not window.runner.pending(), timeout=5000)
+    dlg = window.pages.open_shortcuts()
+    title = page.windowTitle()
+    on_page = [(where, what) for where, what, _keys in dlg.rows if where == title]
+    assert ("Add memory" in {what for _w, what in on_page}), dlg.rows
+    names = [what for _where, what, _keys in dlg.rows]
+    for _where, what in on_page:
+        assert names.count(what) == 1, (what, [r for r in dlg.rows if r[1] == what])
+    dlg.close()

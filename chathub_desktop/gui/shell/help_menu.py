@@ -272,12 +272,20 @@ def _menu_path(action: QAction) -> str:
 def shortcut_rows(sections: Iterable[tuple[str, QWidget]]) -> list[tuple[str, str, str]]:
     """``(where, what, keys)`` for every action with a shortcut under each root widget:
     ``where`` is its menu (``Assistant``, ``File → Import``) or the section's name; in the
-    order of ``sections``, then by place and name. ``keys`` in the platform's own text
-    (``Ctrl+Shift+K``), alternatives joined by ", "."""
+    order of ``sections``, then by place and name; an action under a section's root that
+    another section's root holds (a page hosted in the window) is listed under that one
+    only. ``keys`` in the platform's own text (``Ctrl+Shift+K``), alternatives joined by ", "."""
     rows: list[tuple[str, str, str]] = []
+    sections = list(sections)
+    roots = [root for _section, root in sections]
     for section, root in sections:
         found: dict[tuple[str, str], str] = {}
+        # a page hosted in the window is a section of its own: its actions once, there (walk55b #10)
+        inner = [r for r in roots if r is not root and root.isAncestorOf(r)]
         for action in [*root.actions(), *root.findChildren(QAction)]:
+            owner = action.parent()
+            if inner and isinstance(owner, QWidget) and any(r is owner or r.isAncestorOf(owner) for r in inner):
+                continue
             keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                              for k in action.shortcuts() if not k.isEmpty())
             name = _label(action)
