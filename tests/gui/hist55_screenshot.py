@@ -20,7 +20,7 @@ from typing import Any
 
 from tests.gui.memerr54_screenshot import _grab_modal_soon
 from tests.gui.memlang54_screenshot import _chinese
-from tests.gui.shot_harness import Shots, offscreen_services, run, until
+from tests.gui.shot_harness import Shots, close_page, offscreen_services, run, until
 
 ENTRIES = ("Name is Ana", "Lives in Lisbon, Portugal", "Plays the cello", "Drinks tea")
 LONGER = "Lives in Lisbon, Portugal, near the Alfama district; walks everywhere and rarely drives"
@@ -82,9 +82,7 @@ def main(out_dir: Path) -> int:
             history.closed.emit()
             if zh is not None:
                 QCoreApplication.removeTranslator(zh)
-            page.detach()
-            page.close()
-            await page.runner.shutdown()
+            await close_page(page)
 
         async def scenario() -> None:
             for theme in ("light", "dark"):

@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from tests.gui.memlang54_screenshot import _chinese
-from tests.gui.shot_harness import Shots, english_when_no_locale, offscreen_services, run, until
+from tests.gui.shot_harness import (
+    Shots,
+    close_page,
+    english_when_no_locale,
+    offscreen_services,
+    run,
+    until,
+)
 
 ENTRIES = ("Prefers metric units", "Lives in Lisbon, Portugal, near the Alfama district", "Has a cat named Miso",
            "Plays the viola")
@@ -96,9 +103,7 @@ def main(out_dir: Path) -> int:
             await until(lambda: not page.ops.busy and not page.runner.pending())
             if zh is not None:
                 QCoreApplication.removeTranslator(zh)
-            page.detach()
-            page.close()
-            await page.runner.shutdown()
+            await close_page(page)
 
         async def scenario() -> None:
             for lang in ("en", "zh"):

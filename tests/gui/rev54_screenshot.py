@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from tests.gui.memlang54_screenshot import _chinese
-from tests.gui.shot_harness import Shots, offscreen_services, run, until
+from tests.gui.shot_harness import Shots, close_page, offscreen_services, run, until
 
 
 def main(out_dir: Path) -> int:
@@ -41,9 +41,7 @@ def main(out_dir: Path) -> int:
             return page
 
         async def close(page: Any) -> None:
-            page.detach()
-            page.close()
-            await page.runner.shutdown()
+            await close_page(page)
 
         async def schedule(theme: str) -> None:
             a = svc.assistants.create(f"Planner {theme}").id

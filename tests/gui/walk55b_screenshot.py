@@ -82,9 +82,7 @@ def main(out_dir: Path) -> int:
             assert page.transfer.import_from(path)
             await harness.until(lambda: not page.runner.pending())
             await asyncio.sleep(0.3)
-            page.detach()
-            page.close()
-            await page.runner.shutdown()
+            await harness.close_page(page)
 
         for theme in THEMES:
             harness.play(loop, lambda theme=theme: scenario(theme))
