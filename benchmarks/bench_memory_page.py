@@ -390,6 +390,8 @@ def main() -> int:
                              "machine's start ran late (stall54b)")
     parser.add_argument("--why", action="store_true",
                         help="for each stall over the goal, what the threads did in it (/proc schedstat)")
+    parser.add_argument("--over", type=float, default=GOAL_MS,
+                        help="with --why or --sample, explain the gaps longer than this many ms (default: the goal)")
     parser.add_argument("--inactive", action="store_true",
                         help="open the page in a window that is not the active one (before mem51 the bench "
                              "always did: the floor's list took the activation)")
@@ -505,7 +507,7 @@ def main() -> int:
             print("the page made ahead, per step (GUI CPU ms):", steps.report())
 
     async def scenario() -> None:
-        meter = StallMeter(steal, why=args.why)
+        meter = StallMeter(steal, why=args.why, over_ms=args.over)
         if args.in_window:
             await show_window()
         # the floor: a bare list of the same texts
@@ -680,7 +682,7 @@ def main() -> int:
         if len(gc_again) > 2:
             print(f"the cycle collector over the scroll to the last entry: {gc_again[2]}")
     if args.why:
-        print(f"stalls over {GOAL_MS:.0f} ms, what the threads did in each:")
+        print(f"stalls over {args.over:.0f} ms, what the threads did in each:")
         for line in meter_why:
             print("  " + line)
     if len(opens) > 1:
@@ -706,7 +708,7 @@ def main() -> int:
                 print(sampler.report([(a, b)], top=6))
     if sampler is not None:
         for phase, spans in phases.items():
-            print(f"--- {phase}: what ran during the stalls over {GOAL_MS:.0f} ms")
+            print(f"--- {phase}: what ran during the stalls over {args.over:.0f} ms")
             print(sampler.report(spans))
             print("stalls (ms, GUI thread CPU ms):", ", ".join(
                 f"{1000 * (b - a):.0f} ({1000 * c:.0f})" for (a, b), c in zip(spans, cpu[phase], strict=True)))

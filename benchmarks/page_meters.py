@@ -130,8 +130,11 @@ class ThreadTimes:
 class StallMeter:
     """A 5 ms timer; :meth:`worst_ms` is the largest gap between two ticks since :meth:`reset`."""
 
-    def __init__(self, steal: HostSteal, why: bool = False) -> None:
+    def __init__(self, steal: HostSteal, why: bool = False, over_ms: float = GOAL_MS) -> None:
         from PySide6.QtCore import QTimer
+
+        #: A gap longer than this (ms) is a stall (recorded, and explained with ``why``).
+        self.over_ms = over_ms
 
         #: With ``why``: each stall's threads (:class:`ThreadTimes`), beside :attr:`stalls`.
         self.threads = ThreadTimes() if why else None
@@ -164,7 +167,7 @@ class StallMeter:
             self.worst = now - self._last
             self.worst_cpu = cpu - self._cpu
         self.most_cpu = max(self.most_cpu, cpu - self._cpu)
-        if now - self._last > GOAL_MS / 1000:
+        if now - self._last > self.over_ms / 1000:
             self.stalls.append((self._last, now))
             self.stall_cpu.append(cpu - self._cpu)
             if self.threads is not None:

@@ -32,3 +32,10 @@ def document_version(body: str) -> str:
     for start in range(0, len(body), ENCODE_CHARS):
         h.update(body[start:start + ENCODE_CHARS].encode("utf-8"))
     return h.hexdigest()[:TOKEN_HEX]
+
+
+def bytes_version(raw: bytes) -> str:
+    """The version token of a body given as its UTF-8 bytes: the same token
+    :func:`document_version` gives the decoded text (sha256 hashes a large buffer with the
+    interpreter lock released, so a reader need not decode an unchanged body; issue 30)."""
+    return hashlib.sha256(raw).hexdigest()[:TOKEN_HEX]
