@@ -20,12 +20,12 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import TYPE_CHECKING, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import tzlocal
 from PySide6.QtCore import (
     QCoreApplication,
     QLocale,
     Qt,
     QTimer,
-    QTimeZone,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -128,13 +128,16 @@ def _as_utc(dt: datetime) -> datetime:
 
 @functools.cache
 def system_zone() -> tuple[tzinfo, str]:
-    """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from Qt's
-    IANA id; UTC when it has none Python knows. Read once per process (its first read
-    took ~16 ms: the dream panel's worker read makes it, issue 30)."""
-    key = bytes(QTimeZone.systemTimeZoneId().data()).decode("ascii", "replace")
+    """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from the
+    OS's IANA id (``TZ``, then the zone files, through ``tzlocal``); UTC when it has none
+    Python knows. Read once per process, on the dream panel's worker (issue 30). Not
+    through Qt: ``QTimeZone.systemTimeZoneId`` held the interpreter lock ~4.7 ms (17 ms
+    on a cold disk) while the window's thread waited; ``tzlocal`` reads files with it
+    released."""
     try:
+        key = tzlocal.get_localzone_name() or ""
         return ZoneInfo(key), zone_place(key)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, LookupError, OSError):
         return UTC, "UTC"
 
 
