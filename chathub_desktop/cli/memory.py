@@ -25,6 +25,7 @@ from chathub_desktop.private_files import write_private
 if TYPE_CHECKING:
     from chathub_desktop.core.memory_diff import DiffLine
     from chathub_desktop.services.container import Services
+    from chathub_desktop.services.memory.memory_history_service import PauseMark
 
 
 def add_memory_commands(
@@ -214,13 +215,26 @@ def _diff_text(lines: Sequence[DiffLine]) -> str:
     return "\n".join(f"{ln.kind.value if ln.kind != DiffKind.HUNK else '@@'} {ln.text}" for ln in lines)
 
 
+def _pause_text(pause: PauseMark) -> str:
+    """What a pause or resume row did (walk55 #2: the document stays as it is, so its diff
+    is empty), from the pause the change set: ``paused entry #3: Plays the cello``,
+    ``resumed card #1: [2026-11-28] Likes tables`` (issue 18, MEM-2, DRM-15)."""
+    from chathub_desktop.core.memory_documents import MemoryDocument
+
+    item = "entry" if pause.document == MemoryDocument.FIXED else "card"
+    return f"{'paused' if pause.paused else 'resumed'} {item} #{pause.number}: {pause.text}"
+
+
 def cmd_memory_history(args: argparse.Namespace, svc: Services) -> int:
-    """``memory history``: the recorded changes, newest first, or one change's diff (issue 18)."""
+    """``memory history``: the recorded changes, newest first, or one change's diff (issue
+    18); a pause or resume row's (or its revert's) says what it did to which item."""
     if args.diff is not None:
         d = svc.history.detail(args.assistant, args.diff)
+        said = _pause_text(d.pause) if d.pause is not None else _diff_text(d.diff) or "no line changed"
         emit(args, {**d.change.to_json(), "before": d.before, "after": d.after,
-                    "diff": [{"kind": ln.kind.value, "text": ln.text} for ln in d.diff]},
-             lambda: print(_diff_text(d.diff) or "no line changed"))
+                    "diff": [{"kind": ln.kind.value, "text": ln.text} for ln in d.diff],
+                    "pause": d.pause.to_json() if d.pause is not None else None},
+             lambda: print(said))
         return 0
     rows = svc.history.changes(args.assistant, max(1, args.limit))
     emit_rows(args, [c.to_json() for c in rows], rows, "no memory changes recorded yet",

@@ -3539,6 +3539,18 @@ The entries after it are renumbered.</source>
         <source>Nothing to add: each of the file&apos;s entries is already in memory</source>
         <translation>追加するものはありません：ファイルの項目はすべてメモリにあります</translation>
     </message>
+    <message>
+        <source>Accept proposal</source>
+        <translation>提案を承認</translation>
+    </message>
+    <message>
+        <source>Edit proposal</source>
+        <translation>提案を編集</translation>
+    </message>
+    <message>
+        <source>Discard proposal</source>
+        <translation>提案を破棄</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>

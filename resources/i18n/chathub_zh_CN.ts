@@ -3539,6 +3539,18 @@ The entries after it are renumbered.</source>
         <source>Nothing to add: each of the file&apos;s entries is already in memory</source>
         <translation>没有可添加的：文件中的每个条目都已在记忆中</translation>
     </message>
+    <message>
+        <source>Accept proposal</source>
+        <translation>接受提议</translation>
+    </message>
+    <message>
+        <source>Edit proposal</source>
+        <translation>编辑提议</translation>
+    </message>
+    <message>
+        <source>Discard proposal</source>
+        <translation>丢弃提议</translation>
+    </message>
 </context>
 <context>
     <name>MemoryPaste</name>

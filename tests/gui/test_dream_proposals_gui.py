@@ -13,9 +13,12 @@ import os
 from datetime import UTC, date, datetime, timedelta
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.messages import Role
+from chathub_desktop.core.ui_language import UiLanguage
+from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.proposals_section import proposals_tab_title
 from tests.fakes.vendor_server import Reply
 from tests.gui.helpers import add_fake_provider, reload_assistants
@@ -209,4 +212,54 @@ def test_edit_a_proposal_in_place_then_accept_it_or_cancel(  # type: ignore[no-u
     cards = dm.parse_document(services.dreams.document(aid))
     assert [(c.kind, dm.visible_body(c)) for c in cards] == [("range", "Condensed older habit"),
                                                              ("day", "- Wants tables with units")]
+    _settled(qtbot, window, page)
+
+
+def test_the_proposals_keys_are_listed_once_under_the_page_and_still_act(  # type: ignore[no-untyped-def]
+        window, services, fake_vendor, qtbot, qloop):
+    """walk55b #10: Help → Keyboard shortcuts listed the Memory page's keys but not the
+    Proposals list's — Accept proposal (Ctrl+Enter), Discard proposal (Del) and Edit
+    proposal (Enter) are listed once, under the page, before its Proposals tab is shown,
+    in the interface language; and the keys act on the list as before."""
+    aid = _two_proposals(window, services, fake_vendor, qtbot, qloop)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    qtbot.waitUntil(lambda: page.findChild(DreamPanel) is not None and page.dream_panel.loads >= 1
+                    and not window.runner.pending(), timeout=5000)
+    panel = page.dream_panel
+    assert not panel.proposals_built  # the tab was never shown
+    dlg = window.pages.open_shortcuts()
+    title = page.windowTitle()
+    keys = {(title, "Accept proposal", "Ctrl+Return, Ctrl+Enter"), (title, "Discard proposal", "Del"),
+            (title, "Edit proposal", "Return, Enter")}
+    assert keys <= set(dlg.rows), dlg.rows
+    names = [what for _where, what, _keys in dlg.rows]
+    assert [names.count(what) for _where, what, _keys in sorted(keys)] == [1, 1, 1]
+    dlg.close()
+    try:
+        window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()
+        qtbot.waitUntil(lambda: panel.proposal_keys.edit.text() == "编辑提议", timeout=3000)
+        dlg = window.pages.open_shortcuts()
+        on_page = [what for where, what, _keys in dlg.rows if where == page.windowTitle()]  # keys in Qt's words
+        assert [on_page.count(what) for what in ("接受提议", "丢弃提议", "编辑提议")] == [1, 1, 1], on_page
+        dlg.close()
+    finally:
+        window.view.language.apply(UiLanguage.SYSTEM)
+    qtbot.waitUntil(lambda: panel.proposal_keys.edit.text() == "Edit proposal", timeout=3000)
+    window.activateWindow()  # the keys go to the window again, the dialog closed
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=3000)
+    section = panel.show_proposals()
+    qtbot.waitUntil(lambda: section.list.count() == 2, timeout=5000)
+    section.list.setFocus()
+    pad = Qt.KeyboardModifier.KeypadModifier
+    qtbot.keyClick(section.list, Qt.Key.Key_Enter, pad)  # Enter edits…
+    assert section.editor.isVisible() and section.editor.hasFocus()
+    qtbot.keyClick(section.editor, Qt.Key.Key_Escape)  # … Esc cancels
+    assert not section.editor.isVisible() and section.list.hasFocus()
+    qtbot.keyClick(section.list, Qt.Key.Key_Enter, Qt.KeyboardModifier.ControlModifier | pad)  # Ctrl+Enter accepts
+    qtbot.waitUntil(lambda: section.list.count() == 1 and not section.ops.busy, timeout=5000)
+    assert [p.history_day for p in services.dreams.review.proposals(aid)] == [DAYS[1]]
+    qtbot.keyClick(section.list, Qt.Key.Key_Delete)  # Del discards
+    qtbot.waitUntil(lambda: section.list.count() == 0 and not section.ops.busy, timeout=5000)
+    assert services.dreams.review.proposals(aid) == []
     _settled(qtbot, window, page)

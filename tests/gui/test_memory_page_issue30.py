@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
 
 from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.nav_rail import PageId
 from chathub_desktop.services.container import open_services
@@ -145,13 +146,27 @@ def _meaning(verb: str) -> str:
 def test_shortcuts_mean_one_thing_in_the_window_and_on_the_page(window, services, qtbot):  # type: ignore[no-untyped-def]
     """Issue 30: a key bound in the window and on the Memory page does the same kind of
     thing on both (Ctrl+D was "Delete topic" in the window, "Dream now" on the page), and
-    the page binds no key that any platform uses for Delete."""
+    the page binds no key that any platform uses for Delete. A key the page binds twice
+    (Enter, Del on the entries', the cards' and the proposals' lists) acts on one list each:
+    Qt runs neither action of an ambiguous pair. The Proposals list's keys are declared
+    actions too, checked before its tab is shown (walk55b #10)."""
     a = services.assistants.create("Helper", model="gpt-4o-mini")
     reload_assistants(window, qtbot, a.id)
     window.memory_action.trigger()
     page = window.dialogs["memory"]
-    qtbot.waitUntil(lambda: page.loads >= 1 and not window.runner.pending(), timeout=5000)
+    qtbot.waitUntil(lambda: page.loads >= 1 and page.findChild(DreamPanel) is not None
+                    and page.dream_panel.loads >= 1 and not window.runner.pending(), timeout=5000)
     page_actions = [a for a in page.findChildren(QAction) if _keys(a)]
+    assert {"Accept proposal", "Discard proposal", "Edit proposal"} <= {a.text() for a in page_actions}
+    twice: dict[str, list[QAction]] = {}
+    for action in page_actions:
+        for key in _keys(action):
+            twice.setdefault(key, []).append(action)
+    for key, bound in twice.items():
+        if len(bound) > 1:
+            assert {a.shortcutContext() for a in bound} == {Qt.ShortcutContext.WidgetShortcut}, key
+            widgets = [w for a in bound for w in a.associatedObjects()]
+            assert len(widgets) == len(set(widgets)), (key, [a.text() for a in bound])
     in_window: dict[str, str] = {}
     for action in window.findChildren(QAction):
         if action in page_actions:

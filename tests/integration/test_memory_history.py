@@ -263,9 +263,10 @@ def test_a_pause_and_a_resume_are_recorded_and_their_revert_sets_the_pause_back(
 
 
 def test_a_card_s_pause_is_recorded_and_a_later_pause_is_no_change_a_revert_overwrites(
-        services: Services, summ: FakeVendor) -> None:
-    """walk55 #2: a card's pause too; a revert of an earlier change of the text does not
-    count a pause after it among the changes it would overwrite (it overwrites none)."""
+        services: Services, summ: FakeVendor, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """walk55 #2: a card's pause too (``memory history --diff`` says it by the card's day);
+    a revert of an earlier change of the text does not count a pause after it among the
+    changes it would overwrite (it overwrites none)."""
     dreams = setup(services, summ)
     svc = services
     cards = dm.append_day_card([], date(2026, 11, 29), "Likes answers as tables")
@@ -275,6 +276,11 @@ def test_a_card_s_pause_is_recorded_and_a_later_pause_is_no_change_a_revert_over
                                     backup_body=""))
     dreams.set_card_paused("Helper", 1, True)
     assert (newest(svc).document, newest(svc).action) == ("dynamic", "paused card #1")
+    from chathub_desktop.cli import main
+
+    monkeypatch.setenv("CHATHUB_DATABASE_URL", svc.database_url)  # the command on this store
+    assert main(["memory", "history", "--assistant", "Helper", "--diff", str(newest(svc).id)]) == 0
+    assert capsys.readouterr().out == "paused card #1: [2026-11-29] Likes answers as tables\n"
     svc.memory.add("Helper", "one")
     first = newest(svc).id
     svc.memory.set_paused("Helper", 1, True)
@@ -429,3 +435,44 @@ def test_cli_history_and_revert(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli("memory", "revert", "--assistant", "Helper", str(rows[1]["id"]), "--overwrite")
     assert code == 0 and "- #2: likes jazz" in err.splitlines()
     assert cli("memory", "export", "--assistant", "Helper")[1] == ""
+
+
+def test_cli_diff_of_a_pause_and_a_resume_says_what_happened(capsys: pytest.CaptureFixture[str]) -> None:
+    """``memory history --diff`` of a pause or resume row (walk55 #2 records them; the
+    document stays as it is) printed "no line changed". It says what happened to which
+    entry, from the change's pause as History shows it — also for the revert of a pause —
+    and ``--json`` carries that pause; a SQLite store in the data dir, as the command uses."""
+    from chathub_desktop.cli import main
+    from chathub_desktop.services.container import open_services
+
+    def cli(*argv: str) -> tuple[int, str]:
+        code = main(list(argv))
+        return code, capsys.readouterr().out
+
+    assert cli("provider", "add", "X", "--kind", "openai", "--base-url", "http://127.0.0.1:9", "--no-key")[0] == 0
+    assert cli("assistant", "create", "Helper", "--provider", "X", "--model", "m")[0] == 0
+    for text in ("likes tea", "plays the cello"):
+        assert cli("memory", "add", "--assistant", "Helper", text)[0] == 0
+    svc = open_services()  # no command pauses an entry: the window's switch, on the same store
+    try:
+        assert svc.database_url.startswith("sqlite")
+        svc.memory.set_paused("Helper", 2, True)
+        paused = newest(svc).id
+        svc.memory.set_paused("Helper", 2, False)
+        resumed = newest(svc).id
+        reverted = svc.history.revert("Helper", resumed).id  # paused again
+    finally:
+        svc.close()
+    said = {change: cli("memory", "history", "--assistant", "Helper", "--diff", str(change))
+            for change in (paused, resumed, reverted)}
+    assert said == {paused: (0, "paused entry #2: plays the cello\n"),
+                    resumed: (0, "resumed entry #2: plays the cello\n"),
+                    reverted: (0, "paused entry #2: plays the cello\n")}
+    code, out = cli("memory", "history", "--assistant", "Helper", "--diff", str(resumed), "--json")
+    row = json.loads(out)
+    assert code == 0 and row["diff"] == [] and row["action"] == "resumed entry #2"
+    assert row["pause"] == {"document": "fixed", "number": 2, "text": "plays the cello", "paused": False}
+    first = cli("memory", "history", "--assistant", "Helper", "--json")[1]
+    added = json.loads(first)[-1]["id"]
+    code, out = cli("memory", "history", "--assistant", "Helper", "--diff", str(added), "--json")
+    assert json.loads(out)["pause"] is None  # a change of the text has none

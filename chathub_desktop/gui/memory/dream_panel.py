@@ -94,6 +94,7 @@ from chathub_desktop.gui.memory.page_common import (
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
+from chathub_desktop.gui.memory.proposal_keys import ProposalKeys
 from chathub_desktop.gui.memory.proposals_section import (
     ProposalAccepted,
     ProposalsSection,
@@ -315,6 +316,8 @@ class DreamPanel(QWidget):
         self._proposals_tab = QWidget()
         self._proposals_tab.setObjectName("proposalsTab")
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
+        #: Its list's keys, declared now: Help → Keyboard shortcuts lists them before it is built (walk55b #10).
+        self.proposal_keys = ProposalKeys(self._proposals_tab, t)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("dreamTabs")
         self.tabs.setDocumentMode(True)
@@ -718,7 +721,8 @@ class DreamPanel(QWidget):
         if self._proposals is None:
             self.build_bars()
             section = self._proposals = ProposalsSection(self.svc, self.assistant_id, events=self.events,
-                                                         runner=self.runner, presenter=self.presenter)
+                                                         runner=self.runner, presenter=self.presenter,
+                                                         keys=self.proposal_keys)
             section.count_changed.connect(self._on_proposal_count)
             section.accepted.connect(self._on_proposal_accepted)
             section.said.connect(lambda: self.proposal_said.emit(section.status))

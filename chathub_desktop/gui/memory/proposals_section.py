@@ -11,7 +11,8 @@ proposal waits; else one centred line of what proposals are, with its ``?`` help
 Discard") opens the proposed card's text in place of the preview, with the live count
 against 3,200 (DRM-13); Enter or Accept then adds the edited card, Esc cancels. Keyboard:
 the list takes focus with Tab; Enter edits the selected proposal, Ctrl+Enter accepts it,
-Del discards it, Alt+A / Alt+E / Alt+D press the buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
+Del discards it (:class:`~.proposal_keys.ProposalKeys`, declared actions the shortcut
+list names), Alt+A / Alt+E / Alt+D press the buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
 count. Reads and writes run on the page's worker; the section re-reads on
 ``MemoryChanged`` of its assistant — its own writes, and another process's through the
 store's change log (``dream_proposal`` is watched, migration 0012).
@@ -27,7 +28,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -47,6 +47,7 @@ from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
 from chathub_desktop.gui.memory.card_panes import card_html
 from chathub_desktop.gui.memory.dream_cards import chip_text
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
+from chathub_desktop.gui.memory.proposal_keys import ProposalKeys
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -90,11 +91,6 @@ EDIT_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter accepts · Shift+Enter n
 FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "The range card is re-summarized by the History "
                                                               "Compress model."),
             FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "The range card joins the folded cards' text.")}
-
-
-def _plain(button: QPushButton) -> str:
-    """``button``'s text without its mnemonic marker (an action's name)."""
-    return button.text().replace("&", "")
 
 
 def proposals_label(count: int) -> str:
@@ -197,7 +193,8 @@ class ProposalsSection(QWidget):
     """The review switch and the pending proposals of ``assistant_id`` (module docstring).
     ``loaded`` fires after each (re)load applied; ``loads`` counts them; ``accepted``
     (a :class:`ProposalAccepted`) after an Accept added its card; ``said`` after an
-    outcome is said in ``status`` (the page keeps it in sight)."""
+    outcome is said in ``status`` (the page keeps it in sight). ``keys``: the panel's
+    Accept / Edit / Discard proposal actions, attached to the list here (walk55b #10)."""
 
     count_changed = Signal(int)
     accepted = Signal(ProposalAccepted)
@@ -206,13 +203,15 @@ class ProposalsSection(QWidget):
     said = Signal()
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
-                 presenter: ErrorPresenter, parent: QWidget | None = None) -> None:
+                 presenter: ErrorPresenter, keys: ProposalKeys, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("proposalsSection")
         self.svc = services
         self.assistant_id = assistant_id
         self.events = events
         self.runner = runner
+        #: Accept / Edit / Discard proposal (Ctrl+Enter, Enter, Del) on the list, the panel's actions.
+        self.keys = keys
         self.loads = 0
         self.count = 0
         #: Says the last outcome on the status line (None: nothing said yet).
@@ -285,20 +284,13 @@ class ProposalsSection(QWidget):
         t.bind(self.discard_button.setText, lambda: translate("MemoryPage", "&Discard"))
         t.bind(self.discard_button.setToolTip, lambda: translate(
             "MemoryPage", "Drop this card; the dynamic memory stays as it is (Del)"))
-        for b, slot, keys in ((self.accept_button, self.accept_current, "Ctrl+Return"),
-                              (self.edit_button, self.edit_current, "Return"),
-                              (self.discard_button, self.discard_current, QKeySequence.StandardKey.Delete)):
+        for b, slot in ((self.accept_button, self.accept_current), (self.edit_button, self.edit_current),
+                        (self.discard_button, self.discard_current)):
             b.setAutoDefault(False)
             b.clicked.connect(lambda _c=False, slot=slot: slot())
-            action = QAction(self.list)
-            t.bind(action.setText, functools.partial(_plain, b))
-            action.setShortcut(QKeySequence(keys))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            action.triggered.connect(lambda _c=False, slot=slot: slot())
-            if b is self.edit_button:
-                action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter")])
-            self.list.addAction(action)
             brow.addWidget(b)
+        # the list's keys are the panel's declared actions: the shortcut list names them (walk55b #10)
+        self.keys.attach(self.list, accept=self.accept_current, edit=self.edit_current, discard=self.discard_current)
         self.status = QLabel()
         self.status.setObjectName("proposalStatus")
         self.status.setWordWrap(True)

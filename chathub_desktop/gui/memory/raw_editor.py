@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from chathub_desktop.core.fixed_memory import save_preview
-from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
@@ -92,7 +92,17 @@ class RawEditor(QWidget):
         self.texts = t = Texts(self)
         #: One line on the format; the full help is its tooltip (APP-6, walk29 #14).
         self.raw_description = description(RAW_LINE, RAW_EDIT_HELP, "rawEditHelp", t)
-        lay.addWidget(self.raw_description)
+        #: What saving gives, at the row's end over the preview: above the preview alone it
+        #: put the preview's frame lower than the editor's (walk55b #18).
+        self.preview_label = QLabel()
+        self.preview_label.setObjectName("rawPreviewLabel")
+        set_tone(self.preview_label, Tone.MUTED)
+        set_text_size(self.preview_label, TypeScale.CAPTION)
+        head = QHBoxLayout()
+        head.setSpacing(Space.LG)
+        head.addWidget(self.raw_description, 1)
+        head.addWidget(self.preview_label, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        lay.addLayout(head)
         self.raw_edit = QPlainTextEdit()
         self.raw_edit.setObjectName("rawEdit")
         t.bind(self.raw_edit.setAccessibleName, lambda: translate("MemoryPage", "Fixed memory document"))
@@ -101,25 +111,19 @@ class RawEditor(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.raw_edit.setFont(mono)
-        # beside it: the entries a save gives, renumbered, and the notes kept (issue 30)
+        self.raw_edit.document().setDocumentMargin(Space.XS)  # the preview's top inset matches it (walk55b #18)
+        # beside it: the entries a save gives, renumbered, and the notes kept (issue 30), in
+        # the editor's frame with its insets (the stylesheet's #rawPreview, walk55b #18)
         self.preview = QListWidget()
         self.preview.setObjectName("rawPreview")
         t.bind(self.preview.setAccessibleName, lambda: translate("MemoryPage", "What saving gives"))
         self.preview.setWordWrap(True)
         self.preview.setSelectionMode(QListWidget.SelectionMode.NoSelection)
-        self.preview_label = QLabel()
-        self.preview_label.setObjectName("rawPreviewLabel")
-        set_tone(self.preview_label, Tone.MUTED)
-        side = QWidget()
-        sl = QVBoxLayout(side)
-        sl.setContentsMargins(0, 0, 0, 0)
-        sl.setSpacing(4)
-        sl.addWidget(self.preview_label)
-        sl.addWidget(self.preview, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
+        split.setObjectName("rawSplit")
         split.setChildrenCollapsible(False)
         split.addWidget(self.raw_edit)
-        split.addWidget(side)
+        split.addWidget(self.preview)
         split.setSizes([600, 400])
         lay.addWidget(split, 1)
         self._preview_timer = QTimer(self)

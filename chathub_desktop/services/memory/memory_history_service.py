@@ -101,6 +101,10 @@ class PauseMark:
     text_hash: str
     paused: bool
 
+    def to_json(self) -> dict[str, object]:
+        """The pause as a JSON-ready dict (``memory history --diff --json``; the key left out)."""
+        return {"document": self.document, "number": self.number, "text": self.text, "paused": self.paused}
+
 
 @dataclass(frozen=True)
 class ChangeDetail:
