@@ -2080,6 +2080,10 @@ Restore previous version undoes this.</source>
         <translation>最も古いカードが範囲カードにまとめられる前に残す単日カードの数（%1–%2、既定 %3）。保存するとすぐにまとめます</translation>
     </message>
     <message>
+        <source>Save dream schedule</source>
+        <translation>ドリームのスケジュールを保存</translation>
+    </message>
+    <message>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -2459,6 +2463,10 @@ Restore previous version undoes this.</source>
     <message>
         <source>Renumber the entries and save (Ctrl+S); other lines are kept exactly</source>
         <translation>項目の番号を振り直して保存します（Ctrl+S）。それ以外の行はそのまま残ります</translation>
+    </message>
+    <message>
+        <source>Save raw Markdown</source>
+        <translation>Markdown を直接保存</translation>
     </message>
     <message>
         <source>Saving gives %1 and keeps %2</source>

@@ -2092,6 +2092,10 @@ Restore previous version undoes this.</source>
         <translation>最早的卡片合并成一张范围卡片之前保留的单日卡片数（%1–%2，默认 %3）；保存时立即合并</translation>
     </message>
     <message>
+        <source>Save dream schedule</source>
+        <translation>保存做梦时间表</translation>
+    </message>
+    <message>
         <source>Save</source>
         <translation>保存</translation>
     </message>
@@ -2471,6 +2475,10 @@ Restore previous version undoes this.</source>
     <message>
         <source>Renumber the entries and save (Ctrl+S); other lines are kept exactly</source>
         <translation>重新编号条目并保存（Ctrl+S）；其他行原样保留</translation>
+    </message>
+    <message>
+        <source>Save raw Markdown</source>
+        <translation>保存原始 Markdown</translation>
     </message>
     <message>
         <source>Saving gives %1 and keeps %2</source>

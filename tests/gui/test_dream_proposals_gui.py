@@ -242,6 +242,9 @@ def test_the_proposals_keys_are_listed_once_under_the_page_and_still_act(  # typ
         dlg = window.pages.open_shortcuts()
         on_page = [what for where, what, _keys in dlg.rows if where == page.windowTitle()]  # keys in Qt's words
         assert [on_page.count(what) for what in ("接受提议", "丢弃提议", "编辑提议")] == [1, 1, 1], on_page
+        assert "保存做梦时间表" in on_page  # the schedule's Ctrl+S was named in English
+        said = [keys.split(", ") for _where, _what, keys in dlg.rows]  # Return and Enter are both 回车
+        assert [k for k in said if len(set(k)) != len(k)] == [], dlg.rows
         dlg.close()
     finally:
         window.view.language.apply(UiLanguage.SYSTEM)

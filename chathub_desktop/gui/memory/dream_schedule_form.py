@@ -430,7 +430,7 @@ class ScheduleForm(QWidget):
         self._saved_timer.setSingleShot(True)
         self._saved_timer.setInterval(SAVED_MS)
         self._saved_timer.timeout.connect(self._clear_saved)
-        save_shortcut(self, "Save dream schedule", self.save_schedule)
+        save_shortcut(self, t, lambda: translate("MemoryPage", "Save dream schedule"), self.save_schedule)
         # the schedule's lines (dates, weekdays, statuses) are said again after a switch
         t.call_themed(self._show_schedule_info)  # its last-run line holds the warning colour
         t.call(self._show_local_time)

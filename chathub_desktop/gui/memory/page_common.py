@@ -75,9 +75,12 @@ def one_layout_pass(*widgets: QWidget | None) -> Iterator[None]:
             lay.activate()
 
 
-def save_shortcut(widget: QWidget, text: str, slot: Callable[[], object]) -> QAction:
-    """Ctrl+S (the platform's Save keys) on ``widget`` and its children runs ``slot``."""
-    action = QAction(text, widget)
+def save_shortcut(widget: QWidget, texts: Texts, name: Callable[[], str], slot: Callable[[], object]) -> QAction:
+    """Ctrl+S (the platform's Save keys) on ``widget`` and its children runs ``slot``; the
+    action is named by ``name`` (a ``translate`` call) through ``texts``, so Help →
+    Keyboard shortcuts says it in the interface language (walk55b #10)."""
+    action = QAction(widget)
+    texts.bind(action.setText, name)
     action.setShortcut(QKeySequence(QKeySequence.StandardKey.Save))
     action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     action.triggered.connect(lambda _checked=False: slot())

@@ -160,7 +160,7 @@ class RawEditor(QWidget):
         t.bind(self.save_raw_button.setToolTip, lambda: translate(
             "MemoryPage", "Renumber the entries and save (Ctrl+S); other lines are kept exactly"))
         self.save_raw_button.clicked.connect(self.save_raw)
-        save_shortcut(self.raw_edit, "Save", self.save_raw)
+        save_shortcut(self.raw_edit, t, lambda: translate("MemoryPage", "Save raw Markdown"), self.save_raw)
         for b in (self.cancel_raw_button, self.save_raw_button):
             b.setAutoDefault(False)
         brow.addWidget(self.cancel_raw_button)

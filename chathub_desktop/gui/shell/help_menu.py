@@ -286,8 +286,9 @@ def shortcut_rows(sections: Iterable[tuple[str, QWidget]]) -> list[tuple[str, st
             owner = action.parent()
             if inner and isinstance(owner, QWidget) and any(r is owner or r.isAncestorOf(owner) for r in inner):
                 continue
-            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                             for k in action.shortcuts() if not k.isEmpty())
+            # Return and Enter can read the same once translated ("Ctrl+回车" twice): said once
+            keys = ", ".join(dict.fromkeys(k.toString(QKeySequence.SequenceFormat.NativeText)
+                                           for k in action.shortcuts() if not k.isEmpty()))
             name = _label(action)
             if keys and name:
                 found.setdefault((_menu_path(action) or section, name), keys)
