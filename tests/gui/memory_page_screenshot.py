@@ -134,6 +134,9 @@ def main(out_dir: Path) -> int:
                 page.raw.open_raw()
                 while not page.raw.is_open or page.raw.preview.count() == 0:
                     await asyncio.sleep(0.05)
+                print("raw opened, page scrolled to", bar.value(), "of", bar.maximum())
+                bar.setValue(0)  # the editor's top in view (the Proposals tab had scrolled the page)
+                await asyncio.sleep(0.2)
                 shot(page, "raw", theme)
                 page.raw.cancel_raw()
                 history = page.open_history()
