@@ -132,7 +132,7 @@ def test_the_utc_time_beside_never_wraps_inside(qtbot: Any, language: str, utc_p
     from PySide6.QtCore import QCoreApplication, QTranslator
     from PySide6.QtGui import QFont, QTextLayout
 
-    from chathub_desktop.gui.memory.dream_schedule_form import when_words
+    from chathub_desktop.gui.memory.dream_words import when_words
     from chathub_desktop.gui.shell.i18n import translations_dir
 
     translator = QTranslator()

@@ -29,8 +29,8 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
-from chathub_desktop.gui.memory.dream_schedule_form import when_words
 from chathub_desktop.gui.memory.dream_status import proposed_lines
+from chathub_desktop.gui.memory.dream_words import when_words
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_iso_day
