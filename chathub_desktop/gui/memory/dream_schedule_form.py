@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -187,6 +188,7 @@ class ScheduleForm(QWidget):
     @local_zone.setter
     def local_zone(self, zone: tuple[tzinfo, str]) -> None:
         self._zone = zone
+        self._show_local_time()  # "(15:30 in Berlin)" says the new place
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7): rows of the group's card, as Settings lays out a choice —
@@ -257,10 +259,32 @@ class ScheduleForm(QWidget):
             "MemoryPage", "When the schedule fires next, in your time with UTC beside it; it dreams over the UTC "
                           "day before"))
         when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
-                       self.local_label)
+                       self.local_label, steady=True)  # as tall with the weekday as without
         when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
-        self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t,
-                                       note=self.next_label, buddy=self.frequency_combo, aside=self.schedule_help,
+        # the latest scheduled run (DRM-5): a line under the schedule's while it is on
+        self.last_run_label = QLabel()
+        self.last_run_label.setObjectName("lastDreamRunLabel")
+        self.last_run_label.setWordWrap(True)
+        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
+        t.bind(self.last_run_label.setToolTip, lambda: translate(
+            "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
+                          "retried later)"))
+        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_tone(self.last_run_label, Tone.MUTED)
+        set_text_size(self.last_run_label, TypeScale.CAPTION)
+        #: What the schedule does and its latest run, under Off / Daily / Weekly and the time:
+        #: the controls sit right under the row's title, at its left, where neither these lines
+        #: nor "on Sunday" and "(15:30 in Berlin)" after them move them (walk55b #3: the choice,
+        #: at the row's right, shifted ~100 px as those came and went).
+        about = QWidget()
+        about_lines = QVBoxLayout(about)
+        about_lines.setContentsMargins(0, 0, 0, 0)
+        about_lines.setSpacing(Space.XXS)
+        for line in (self.next_label, self.last_run_label):
+            line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as a row's description
+            about_lines.addWidget(line)
+        self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t, stacked=True,
+                                       under=about, buddy=self.frequency_combo, aside=self.schedule_help,
                                        name="dreamScheduleSetting")
         rows.addWidget(tight(self.schedule_row))
         rows.addWidget(divider())
@@ -273,19 +297,6 @@ class ScheduleForm(QWidget):
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
         self.time_edit.textChanged.connect(self._on_form_changed)
         self.keep_spin.valueChanged.connect(self._on_form_changed)
-
-        # the latest scheduled run (DRM-5): a line under the schedule's while it is on
-        self.last_run_label = QLabel()
-        self.last_run_label.setObjectName("lastDreamRunLabel")
-        self.last_run_label.setWordWrap(True)
-        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
-        t.bind(self.last_run_label.setToolTip, lambda: translate(
-            "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
-                          "retried later)"))
-        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_tone(self.last_run_label, Tone.MUTED)
-        set_text_size(self.last_run_label, TypeScale.CAPTION)
-        self.schedule_row.text_column.addWidget(self.last_run_label)  # under what the schedule does
         self._saved_timer = QTimer(self)
         self._saved_timer.setSingleShot(True)
         self._saved_timer.setInterval(SAVED_MS)
