@@ -76,7 +76,7 @@ def test_the_last_run_says_its_time_as_the_next_dream_does(page: Any, services: 
     form.set_memory_enabled(True)
     assert _plain(form.last_run_label.text()) == (
         "Last scheduled run: yesterday at 15:30 in Berlin (14:30\u00a0UTC), over 27\u00a0Mar\u00a02026 (UTC) — "
-        "failed: upstream exploded. It is tried again from today at 16:30 in Berlin (14:30\u00a0UTC).")
+        "failed: upstream exploded. It is tried again from today at 16:30 in Berlin (14:30\u00a0UTC). Details…")
 
 
 def test_the_catch_up_notice_is_one_sentence_in_the_users_time(page: Any, qtbot: Any) -> None:

@@ -3,7 +3,7 @@ Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory drea
 Daily / Weekly, the UTC time and weekday with the user's local time under them, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
-is previewed first); the latest scheduled run; and, only while the form differs from
+is previewed first); the latest scheduled run (:mod:`.dream_last_run`); and, only while the form differs from
 what is stored, a foot with Cancel and Save (a save that would run at once says first
 which day it dreams over, or that it dreams nothing and why), where a save then says "Saved: …" for a few seconds (walk52b #3).
 Its words — a time something runs said the user's way first with UTC beside it, a
@@ -13,7 +13,6 @@ a :class:`DreamHost`."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING, Protocol
@@ -40,7 +39,6 @@ from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
     CatchUpWill,
     DreamFrequency,
-    DreamStatus,
     Schedule,
     Slot,
     next_slot,
@@ -50,18 +48,17 @@ from chathub_desktop.core.dynamic_memory import (
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui.design import Tone, TypeScale, current_colours, set_text_size, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.design.segmented import SegmentedControl
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_last_run import LastRunLine
 from chathub_desktop.gui.memory.dream_words import (
-    RUN_STATUS_TEXT,
     describe_schedule,
     keep_together,
     local_time,
     plan_words,
-    run_note,
     system_zone,
     weekday_name,
     when_words,
@@ -262,16 +259,7 @@ class ScheduleForm(QWidget):
                        self.local_label, steady=True)  # as tall with the weekday as without
         when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
         # the latest scheduled run (DRM-5): a line under the schedule's while it is on
-        self.last_run_label = QLabel()
-        self.last_run_label.setObjectName("lastDreamRunLabel")
-        self.last_run_label.setWordWrap(True)
-        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
-        t.bind(self.last_run_label.setToolTip, lambda: translate(
-            "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
-                          "retried later)"))
-        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_tone(self.last_run_label, Tone.MUTED)
-        set_text_size(self.last_run_label, TypeScale.CAPTION)
+        self.last_run_label = LastRunLine()
         #: What the schedule does and its latest run, under Off / Daily / Weekly and the time:
         #: the controls sit right under the row's title, at its left, where neither these lines
         #: nor "on Sunday" and "(15:30 in Berlin)" after them move them (walk55b #3: the choice,
@@ -609,31 +597,7 @@ class ScheduleForm(QWidget):
         if not s.enabled:
             self.last_run_label.hide()
             return
-        if run is None:
-            body = html.escape(translate("MemoryPage", "Last scheduled run: none yet."))
-        else:
-            what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
-            body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 (UTC) — ",
-                                              "%1 when it ran, as 'today at 15:30 in Berlin (14:30 UTC)'; %2 the "
-                                              "UTC day it read"),
-                                    when_words(run.started_at, now, zone, place),
-                                    keep_together(format_day(run.history_day))))
-            note = run_note(run, now, zone, place)
-            if run.stalled:  # issue 10: a killed run, taken over at the next check
-                note = note or translate("MemoryPage", "stopped")
-                body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
-            elif run.status == DreamStatus.FAILED:
-                hint = html.escape(run.error or translate("MemoryPage", "no reason was recorded"))
-                retry = html.escape(fill(translate("MemoryPage", " It is tried again from %1."),
-                                         when_words(run.next_retry_at, now, zone, place))
-                                    if run.next_retry_at is not None
-                                    else translate("MemoryPage", " It is tried again on the next cycle."))
-                body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
-            else:
-                body += what
-            if note and not run.stalled:
-                body += f" ({html.escape(note)})."
-        self.last_run_label.setText(body)
+        self.last_run_label.show_run(run, now, zone, place)
         self.last_run_label.show()
 
 
