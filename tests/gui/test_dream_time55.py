@@ -76,7 +76,7 @@ def test_the_last_run_says_its_time_as_the_next_dream_does(page: Any, services: 
     form.set_memory_enabled(True)
     assert _plain(form.last_run_label.text()) == (
         "Last scheduled run: yesterday at 15:30 in Berlin (14:30\u00a0UTC), over 27\u00a0Mar\u00a02026 (UTC) — "
-        "failed: upstream exploded. It is tried again from today at 16:30 in Berlin (14:30\u00a0UTC).")
+        "failed: upstream exploded. It is tried again from today at 16:30 in Berlin (14:30\u00a0UTC). Details…")
 
 
 def test_the_catch_up_notice_is_one_sentence_in_the_users_time(page: Any, qtbot: Any) -> None:
@@ -132,7 +132,7 @@ def test_the_utc_time_beside_never_wraps_inside(qtbot: Any, language: str, utc_p
     from PySide6.QtCore import QCoreApplication, QTranslator
     from PySide6.QtGui import QFont, QTextLayout
 
-    from chathub_desktop.gui.memory.dream_schedule_form import when_words
+    from chathub_desktop.gui.memory.dream_words import when_words
     from chathub_desktop.gui.shell.i18n import translations_dir
 
     translator = QTranslator()

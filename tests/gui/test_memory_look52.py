@@ -75,7 +75,7 @@ def test_when_words_names_yesterday_today_and_tomorrow_where_the_user_is() -> No
     (audit54b #6); neither the day nor "(… UTC)" wraps inside (walk55); a weekly plan
     names its weekday and local day."""
     from chathub_desktop.core.dream_schedule import Schedule
-    from chathub_desktop.gui.memory.dream_schedule_form import plan_words, weekday_name, when_words
+    from chathub_desktop.gui.memory.dream_words import plan_words, weekday_name, when_words
 
     berlin = ZoneInfo("Europe/Berlin")
     now = datetime(2026, 12, 2, 22, 30, tzinfo=UTC)  # 23:30 in Berlin
@@ -167,7 +167,7 @@ def test_the_next_dream_day_never_wraps_inside(qtbot) -> None:  # type: ignore[n
     "明天" nor inside a date ("30 Mar 2026")."""
     from PySide6.QtGui import QFont, QTextLayout
 
-    from chathub_desktop.gui.memory.dream_schedule_form import keep_together
+    from chathub_desktop.gui.memory.dream_words import keep_together
 
     for day in ("明天", "2026年3月30日", "30 Mar 2026"):
         kept = keep_together(day)

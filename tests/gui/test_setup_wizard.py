@@ -454,10 +454,10 @@ def test_the_dream_choice_names_the_users_own_time(qapp, monkeypatch) -> None:  
     """DRM-2: the schedule is stored in UTC; the box says what that is where the user is."""
     from zoneinfo import ZoneInfo
 
-    from chathub_desktop.gui.memory import dream_schedule_form
+    from chathub_desktop.gui.memory import dream_words
     from chathub_desktop.gui.shell import setup_summarizer
 
-    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("Asia/Tokyo"), "Tokyo"))
+    monkeypatch.setattr(dream_words, "system_zone", lambda: (ZoneInfo("Asia/Tokyo"), "Tokyo"))
     assert setup_summarizer.dream_choice_text() == "&Dream every night at 11:00 in Tokyo (02:00 UTC)"
-    monkeypatch.setattr(dream_schedule_form, "system_zone", lambda: (ZoneInfo("UTC"), "UTC"))
+    monkeypatch.setattr(dream_words, "system_zone", lambda: (ZoneInfo("UTC"), "UTC"))
     assert setup_summarizer.dream_choice_text() == "&Dream every night at 02:00 UTC"

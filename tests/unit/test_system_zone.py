@@ -13,7 +13,7 @@ import pytest
 import tzlocal
 import tzlocal.unix
 
-from chathub_desktop.gui.memory.dream_schedule_form import system_zone
+from chathub_desktop.gui.memory.dream_words import system_zone
 
 
 @pytest.fixture

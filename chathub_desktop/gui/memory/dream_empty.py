@@ -13,7 +13,7 @@ from datetime import UTC, datetime, tzinfo
 from PySide6.QtCore import QCoreApplication
 
 from chathub_desktop.core.dream_schedule import Schedule, first_slot_reading
-from chathub_desktop.gui.memory.dream_schedule_form import when_words
+from chathub_desktop.gui.memory.dream_words import when_words
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 

@@ -81,11 +81,9 @@ from chathub_desktop.gui.memory.dream_day_picker import DreamDayPicker
 from chathub_desktop.gui.memory.dream_failure import DreamFailure
 from chathub_desktop.gui.memory.dream_reads import DreamData, DreamReads
 from chathub_desktop.gui.memory.dream_runs import DreamRuns
-from chathub_desktop.gui.memory.dream_schedule_form import (
-    ScheduleForm,
-    describe_schedule,
-)
+from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
+from chathub_desktop.gui.memory.dream_words import describe_schedule
 from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
     MIN_ROWS,

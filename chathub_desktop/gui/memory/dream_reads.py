@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from chathub_desktop.gui.memory.card_delegate import MemoryCardDelegate
 from chathub_desktop.gui.memory.card_markdown import card_shown
-from chathub_desktop.gui.memory.dream_schedule_form import system_zone
+from chathub_desktop.gui.memory.dream_words import system_zone
 from chathub_desktop.gui.memory.page_common import ListRefresh
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.service_reasons import said_error

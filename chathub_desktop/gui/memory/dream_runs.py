@@ -29,8 +29,8 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_failure import card_fixes
-from chathub_desktop.gui.memory.dream_schedule_form import when_words
 from chathub_desktop.gui.memory.dream_status import proposed_lines
+from chathub_desktop.gui.memory.dream_words import when_words
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.summarizer_choice import missing_text
 from chathub_desktop.gui.shell.day_format import format_day, format_iso_day
@@ -131,20 +131,22 @@ def failure_line(what: DreamRun, day: str, message: str) -> str:
 
 
 def failure_details(what: DreamRun, day: str, message: str, at: datetime, zone: tzinfo, place: str, *,
-                    raw: str = "") -> str:
+                    raw: str = "", next_step: str = "", now: datetime | None = None) -> str:
     """The Details text of a failed run: what ran over which UTC ``day``, when (``at``,
     aware: in the user's ``zone``, called ``place``, with UTC beside it, as the schedule
     row says a time — walk55: it was UTC only), the whole reason and what happens next
-    (walkthrough F2); ``raw``: the provider's own words behind a plain ``message``, under
-    it (walk53c #1)."""
+    (walkthrough F2) — ``next_step`` when given (the last-run line's: when it is tried
+    again; it has no Retry), else the failure bar's; ``raw``: the provider's own words
+    behind a plain ``message``, under it (walk53c #1); ``now``: when it is said (``at``
+    unless given: the bar says a failure as it happens)."""
     reason = message or translate("MemoryPage", "the History Compress model gave no reason")
     reason = f"{reason}\n{raw}" if raw and raw != reason else reason
     scheduled = what is DreamRun.SCHEDULED
-    note = translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
+    note = next_step or translate("MemoryPage", SCHEDULED_FAILED_NOTE if scheduled else MANUAL_FAILED_NOTE)
     name = translate("MemoryPage", SCHEDULED_OPENING) if scheduled else said_run(what)
     return "\n\n".join((fill(translate("MemoryPage", "%1 over %2 (UTC) failed %3.",
                                         "%3: when, e.g. today at 22:24 in Berlin (21:24 UTC)"), name,
-                              format_iso_day(day), when_words(at, at, zone, place)),
+                              format_iso_day(day), when_words(at, now or at, zone, place)),
                          fill(translate("MemoryPage", "Reason: %1"), reason), note))
 
 

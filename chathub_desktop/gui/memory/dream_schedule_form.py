@@ -3,27 +3,22 @@ Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory drea
 Daily / Weekly, the UTC time and weekday with the user's local time under them, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
-is previewed first); the latest scheduled run; and, only while the form differs from
+is previewed first); the latest scheduled run (:mod:`.dream_last_run`); and, only while the form differs from
 what is stored, a foot with Cancel and Save (a save that would run at once says first
 which day it dreams over, or that it dreams nothing and why), where a save then says "Saved: …" for a few seconds (walk52b #3).
-A time something runs is said one way, the user's first with UTC beside it
-(:func:`when_words`); a schedule the other way round, as stored (:func:`with_local`).
+Its words — a time something runs said the user's way first with UTC beside it, a
+schedule the other way round, as stored — are :mod:`.dream_words`'.
 A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as
 a :class:`DreamHost`."""
 
 from __future__ import annotations
 
-import functools
-import html
 from collections.abc import Callable
-from datetime import UTC, date, datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING, Protocol
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import tzlocal
 from PySide6.QtCore import (
     QCoreApplication,
-    QLocale,
     Qt,
     QTimer,
 )
@@ -34,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -43,32 +39,38 @@ from chathub_desktop.core.dream_schedule import (
     WEEKDAYS,
     CatchUpWill,
     DreamFrequency,
-    DreamStatus,
-    RunNote,
     Schedule,
     Slot,
     next_slot,
-    zone_place,
 )
 from chathub_desktop.core.dynamic_memory import (
     KEEP_DEFAULT,
     KEEP_MAX,
     KEEP_MIN,
 )
-from chathub_desktop.gui.design import Tone, TypeScale, current_colours, set_text_size, set_tone
+from chathub_desktop.gui.design import Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.design.segmented import SegmentedControl
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
+from chathub_desktop.gui.memory.dream_last_run import LastRunLine
+from chathub_desktop.gui.memory.dream_words import (
+    describe_schedule,
+    keep_together,
+    local_time,
+    plan_words,
+    system_zone,
+    weekday_name,
+    when_words,
+)
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut, tight
 from chathub_desktop.gui.settings.setting_rows import SettingRow, divider, row_box
-from chathub_desktop.gui.shell.day_format import format_day, interface_locale
+from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.range_hint import RangeHint
 from chathub_desktop.services.dream.dream_service import (
     CatchUp,
     DreamSettingsView,
-    LastRun,
 )
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 
@@ -107,152 +109,8 @@ KEEP_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 SCHEDULE_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Runs while ChatHub is open (window or tray) and reads the UTC day before it.")
 KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Older single-day cards are merged into one range card.")
-#: How the latest scheduled run ended (``dream_run.status``), for DRM-5 (translated where shown).
-RUN_STATUS_TEXT: dict[DreamStatus, str] = {
-    DreamStatus.APPENDED: QT_TRANSLATE_NOOP("MemoryPage", "added a card"),
-    DreamStatus.NOTHING: QT_TRANSLATE_NOOP("MemoryPage", "found nothing new"),
-    DreamStatus.DUPLICATE: QT_TRANSLATE_NOOP("MemoryPage", "skipped a card that repeated an existing one"),
-    DreamStatus.EXISTS: QT_TRANSLATE_NOOP("MemoryPage", "the day already had a card"),
-    DreamStatus.FAILED: QT_TRANSLATE_NOOP("MemoryPage", "failed"),
-    DreamStatus.RUNNING: QT_TRANSLATE_NOOP("MemoryPage", "running…"),
-}
-
-
 #: Milliseconds the foot says "Saved: …" after a save (an edit clears it sooner).
 SAVED_MS = 5000
-
-
-def _as_utc(dt: datetime) -> datetime:
-    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
-
-
-@functools.cache
-def system_zone() -> tuple[tzinfo, str]:
-    """The system's time zone and its place (``Europe/Berlin`` → ``Berlin``), from the
-    OS's IANA id (``TZ``, then the zone files, through ``tzlocal``); UTC when it has none
-    Python knows. Read once per process, on the dream panel's worker (issue 30). Not
-    through Qt: ``QTimeZone.systemTimeZoneId`` held the interpreter lock ~4.7 ms (17 ms
-    on a cold disk) while the window's thread waited; ``tzlocal`` reads files with it
-    released."""
-    try:
-        key = tzlocal.get_localzone_name() or ""
-        return ZoneInfo(key), zone_place(key)
-    except (ZoneInfoNotFoundError, ValueError, LookupError, OSError):
-        return UTC, "UTC"
-
-
-def day_name(d: date, *, short: bool = False) -> str:
-    """``d``'s weekday in the interface language (``Tuesday``, ``Tue``; ``星期二``)."""
-    form = QLocale.FormatType.ShortFormat if short else QLocale.FormatType.LongFormat
-    return interface_locale().dayName(d.isoweekday(), form)
-
-
-def describe_schedule(s: Schedule, at: datetime | None = None, zone: tzinfo = UTC, place: str = "UTC") -> str:
-    """``Daily at 02:00 UTC``, ``Weekly on Sunday at 02:00 UTC`` or ``Off``, in the
-    interface language (the core's ``Schedule.describe`` stays English for the CLI); with
-    the user's time beside it for the firing at ``at`` (aware) when ``place`` is not UTC,
-    as the schedule row says it: ``Daily at 02:00 UTC — 03:00 in Berlin`` (DRM-2; walk55:
-    the foot's "Saved: …" was UTC only)."""
-    if s.frequency is DreamFrequency.DAILY:
-        utc = fill(translate("MemoryPage", "Daily at %1 UTC"), s.time_utc)
-    elif s.frequency is DreamFrequency.WEEKLY:
-        utc = fill(translate("MemoryPage", "Weekly on %1 at %2 UTC"), weekday_name(s.weekday), s.time_utc)
-    else:
-        return translate("MemoryPage", "Off")
-    return utc if at is None else with_local(utc, s, at, zone, place)
-
-
-def weekday_name(weekday: int) -> str:
-    """The name of ``weekday`` (0 Sunday … 6 Saturday, as :data:`WEEKDAYS`) in the
-    interface language."""
-    return interface_locale().dayName(weekday or 7)
-
-
-def local_time(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> tuple[str, str]:
-    """``(local, both)`` for the firing at ``at`` (aware): the user's time of the
-    schedule's UTC time (``03:00 in Berlin``; for Weekly with the weekday when it differs
-    locally) and ``02:00 UTC — 03:00 in Berlin``, in the interface language (DRM-2, as
-    :func:`~chathub_desktop.core.dream_schedule.local_equivalent`)."""
-    utc = datetime.combine(at.astimezone(UTC).date(), schedule.fire_time)
-    local = utc.astimezone(zone)
-    weekly = schedule.frequency is DreamFrequency.WEEKLY
-    utc_text = f"{weekday_name((utc.weekday() + 1) % 7) + ' ' if weekly else ''}{utc:%H:%M} UTC"
-    if weekly and local.weekday() != utc.weekday():
-        mine = fill(translate("MemoryPage", "%1 %2 in %3"), weekday_name((local.weekday() + 1) % 7),
-                    f"{local:%H:%M}", place)
-    else:
-        mine = fill(translate("MemoryPage", "%1 in %2"), f"{local:%H:%M}", place)
-    return mine, f"{utc_text} — {mine}"
-
-
-def with_local(utc: str, schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
-    """``utc`` (a schedule said in UTC) with the user's time of the firing at ``at`` beside
-    it — ``Every day at 02:00 UTC — 03:00 in Berlin`` — or alone when ``place`` is UTC."""
-    return utc if place == "UTC" else f"{utc} — {local_time(schedule, at, zone, place)[0]}"
-
-
-def run_note(run: LastRun, now: datetime, zone: tzinfo, place: str) -> str | None:
-    """What the schedule says of ``run`` beside its status (issue 10), in the interface
-    language and the user's time (walk55: the service's English, in UTC): it stopped
-    without finishing, it is silent, or it retried one that stopped; None for none."""
-    at = run.note_at
-    if run.note_kind is None or at is None:
-        return None
-    when = when_words(at, now, zone, place)
-    if run.note_kind is RunNote.STOPPED:
-        return fill(translate("MemoryPage", "it stopped without finishing %1 (its process ended); the next check "
-                                            "retries it", "%1: when, e.g. today at 15:02 in Berlin (14:02 UTC)"), when)
-    if run.note_kind is RunNote.SILENT and run.takeover_at is not None:
-        return fill(translate("MemoryPage", "no sign of life since %1; taken over from %2 if it stays silent"),
-                    when, when_words(run.takeover_at, now, zone, place))
-    return fill(translate("MemoryPage", "the previous run stopped without finishing %1; retried"), when)
-
-
-def plan_words(schedule: Schedule, at: datetime, zone: tzinfo, place: str) -> str:
-    """What an enabled ``schedule`` does, in words, with the user's time for the firing at
-    ``at`` (aware): ``Every day at 02:00 UTC — 03:00 in Berlin``, ``Every Sunday at 02:00
-    UTC — Sunday 03:00 in Berlin`` (DRM-2: stored and shown in UTC, the local time beside;
-    memlook52); the UTC part alone when ``place`` is UTC."""
-    if schedule.frequency is DreamFrequency.WEEKLY:
-        utc = fill(translate("MemoryPage", "Every %1 at %2 UTC"), weekday_name(schedule.weekday), schedule.time_utc)
-    else:
-        utc = fill(translate("MemoryPage", "Every day at %1 UTC"), schedule.time_utc)
-    return with_local(utc, schedule, at, zone, place)
-
-
-def keep_together(text: str) -> str:
-    """``text`` that a wrapping label never breaks inside: spaces made non-breaking and a
-    word joiner (U+2060) between characters where either is not ASCII — CJK text may
-    otherwise break between any two characters (audit54b #6: "（明|天）")."""
-    joined = "".join(ch if i == 0 or " " in (ch, text[i - 1]) or (ch.isascii() and text[i - 1].isascii())
-                     else "\u2060" + ch for i, ch in enumerate(text))
-    return joined.replace(" ", "\u00a0")
-
-
-def when_words(at: datetime, now: datetime, zone: tzinfo, place: str) -> str:
-    """The instant ``at`` in the user's time with UTC beside it, its day said as
-    yesterday, today or tomorrow where the user is (at ``now``), else the local date:
-    ``tomorrow at 03:00 in Berlin (02:00 UTC)``, ``8 Dec 2026 at 03:00 in Berlin (02:00
-    UTC)``; ``tomorrow at 02:00 UTC`` when ``place`` is UTC. The page's one way to say
-    when a dream runs or ran (memlook52 "Next: tonight"; audit54b #6 and walk55: the next
-    dream, the last run, its retry and a catch-up were UTC only or mixed). The day and the
-    UTC part never wrap inside (:func:`keep_together`; walk55: "（UTC | 14:30）" in 日本語).
-    DRM-2, DRM-5."""
-    utc = _as_utc(at)
-    local = utc.astimezone(zone)
-    days = (local.date() - _as_utc(now).astimezone(zone).date()).days
-    word = {-1: translate("MemoryPage", "yesterday"), 0: translate("MemoryPage", "today"),
-            1: translate("MemoryPage", "tomorrow")}.get(days)
-    day = keep_together(format_day(local.date()) if word is None else word)
-    if place == "UTC":
-        return fill(translate("MemoryPage", "%1 at %2 UTC", "a dream's time: its day (yesterday, today, tomorrow "
-                                                            "or a date), then the UTC time"), day, f"{utc:%H:%M}")
-    beside = keep_together(fill(translate("MemoryPage", "(%1 UTC)", "the UTC time beside the user's"),
-                                f"{utc:%H:%M}"))
-    return fill(translate("MemoryPage", "%1 at %2 in %3 %4", "a dream's time: its day (yesterday, today, tomorrow "
-                                                             "or a date), the user's time and place, then the UTC "
-                                                             "time in brackets, e.g. (02:00 UTC)"),
-                day, f"{local:%H:%M}", place, beside)
 
 
 class DreamHost(Protocol):
@@ -327,6 +185,7 @@ class ScheduleForm(QWidget):
     @local_zone.setter
     def local_zone(self, zone: tuple[tzinfo, str]) -> None:
         self._zone = zone
+        self._show_local_time()  # "(15:30 in Berlin)" says the new place
 
     def _build(self, lay: QVBoxLayout) -> None:
         # schedule form (DRM-2, DRM-7): rows of the group's card, as Settings lays out a choice —
@@ -397,10 +256,23 @@ class ScheduleForm(QWidget):
             "MemoryPage", "When the schedule fires next, in your time with UTC beside it; it dreams over the UTC "
                           "day before"))
         when = row_box(self.frequency_combo, self.weekday_label, self.weekday_combo, at, self.time_edit, utc,
-                       self.local_label)
+                       self.local_label, steady=True)  # as tall with the weekday as without
         when.layout().setSpacing(Space.XS)  # type: ignore[union-attr]  # row_box always has one
-        self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t,
-                                       note=self.next_label, buddy=self.frequency_combo, aside=self.schedule_help,
+        # the latest scheduled run (DRM-5): a line under the schedule's while it is on
+        self.last_run_label = LastRunLine()
+        #: What the schedule does and its latest run, under Off / Daily / Weekly and the time:
+        #: the controls sit right under the row's title, at its left, where neither these lines
+        #: nor "on Sunday" and "(15:30 in Berlin)" after them move them (walk55b #3: the choice,
+        #: at the row's right, shifted ~100 px as those came and went).
+        about = QWidget()
+        about_lines = QVBoxLayout(about)
+        about_lines.setContentsMargins(0, 0, 0, 0)
+        about_lines.setSpacing(Space.XXS)
+        for line in (self.next_label, self.last_run_label):
+            line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as a row's description
+            about_lines.addWidget(line)
+        self.schedule_row = SettingRow(when, lambda: translate("MemoryPage", "Memory &dream"), t, stacked=True,
+                                       under=about, buddy=self.frequency_combo, aside=self.schedule_help,
                                        name="dreamScheduleSetting")
         rows.addWidget(tight(self.schedule_row))
         rows.addWidget(divider())
@@ -413,19 +285,6 @@ class ScheduleForm(QWidget):
         self.weekday_combo.currentIndexChanged.connect(self._on_form_changed)
         self.time_edit.textChanged.connect(self._on_form_changed)
         self.keep_spin.valueChanged.connect(self._on_form_changed)
-
-        # the latest scheduled run (DRM-5): a line under the schedule's while it is on
-        self.last_run_label = QLabel()
-        self.last_run_label.setObjectName("lastDreamRunLabel")
-        self.last_run_label.setWordWrap(True)
-        self.last_run_label.setTextFormat(Qt.TextFormat.RichText)
-        t.bind(self.last_run_label.setToolTip, lambda: translate(
-            "MemoryPage", "The latest scheduled dream: when it ran, how it ended and, if it failed, why (it is "
-                          "retried later)"))
-        self.last_run_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        set_tone(self.last_run_label, Tone.MUTED)
-        set_text_size(self.last_run_label, TypeScale.CAPTION)
-        self.schedule_row.text_column.addWidget(self.last_run_label)  # under what the schedule does
         self._saved_timer = QTimer(self)
         self._saved_timer.setSingleShot(True)
         self._saved_timer.setInterval(SAVED_MS)
@@ -738,31 +597,7 @@ class ScheduleForm(QWidget):
         if not s.enabled:
             self.last_run_label.hide()
             return
-        if run is None:
-            body = html.escape(translate("MemoryPage", "Last scheduled run: none yet."))
-        else:
-            what = html.escape(translate("MemoryPage", RUN_STATUS_TEXT.get(run.status, run.status)))
-            body = html.escape(fill(translate("MemoryPage", "Last scheduled run: %1, over %2 (UTC) — ",
-                                              "%1 when it ran, as 'today at 15:30 in Berlin (14:30 UTC)'; %2 the "
-                                              "UTC day it read"),
-                                    when_words(run.started_at, now, zone, place),
-                                    keep_together(format_day(run.history_day))))
-            note = run_note(run, now, zone, place)
-            if run.stalled:  # issue 10: a killed run, taken over at the next check
-                note = note or translate("MemoryPage", "stopped")
-                body += f"<span style='color:{current_colours().warning}'><b>{html.escape(note)}</b>.</span>"
-            elif run.status == DreamStatus.FAILED:
-                hint = html.escape(run.error or translate("MemoryPage", "no reason was recorded"))
-                retry = html.escape(fill(translate("MemoryPage", " It is tried again from %1."),
-                                         when_words(run.next_retry_at, now, zone, place))
-                                    if run.next_retry_at is not None
-                                    else translate("MemoryPage", " It is tried again on the next cycle."))
-                body += f"<span style='color:{current_colours().warning}'><b>{what}</b>: {hint}.{retry}</span>"
-            else:
-                body += what
-            if note and not run.stalled:
-                body += f" ({html.escape(note)})."
-        self.last_run_label.setText(body)
+        self.last_run_label.show_run(run, now, zone, place)
         self.last_run_label.show()
 
 

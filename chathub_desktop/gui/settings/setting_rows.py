@@ -43,10 +43,13 @@ __all__ = ["Disclosure", "SettingGroup", "SettingRow", "divider", "row_box"]
 Said = Callable[[], str]
 
 
-def row_box(*widgets: QWidget, stretch_first: bool = False) -> QWidget:
+def row_box(*widgets: QWidget, stretch_first: bool = False, steady: bool = False) -> QWidget:
     """``widgets`` side by side in one plain widget (a row's control made of several, e.g.
-    a model chooser and its Default button); ``stretch_first``: the first takes the room."""
-    box = QWidget()
+    a model chooser and its Default button); ``stretch_first``: the first takes the room;
+    ``steady``: the row is as tall as its tallest widget, shown or hidden, so a part that
+    comes and goes (the dream schedule's weekday) changes neither its height nor the other
+    parts' (walk55b #3)."""
+    box = _SteadyBox(widgets) if steady else QWidget()
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.setSpacing(Space.SM)
@@ -54,6 +57,27 @@ def row_box(*widgets: QWidget, stretch_first: bool = False) -> QWidget:
         lay.addWidget(w, 1 if stretch_first and i == 0 else 0)
     lay.addStretch(0)  # a capped first one leaves its room here, not to the others
     return box
+
+
+class _SteadyBox(QWidget):
+    """:func:`row_box`'s ``steady`` row: its height is its tallest part's, hidden ones too
+    (asked of each part at every layout pass: a theme or font change is followed)."""
+
+    def __init__(self, parts: tuple[QWidget, ...]) -> None:
+        super().__init__()
+        self._parts = parts
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def _tallest(self, hint: QSize) -> QSize:
+        return QSize(hint.width(), max(hint.height(), *(w.sizeHint().height() for w in self._parts)))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The row's own hint, as tall as its tallest part."""
+        return self._tallest(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """The row's own least size, as tall as its tallest part."""
+        return self._tallest(super().minimumSizeHint())
 
 
 class SettingRow(QFrame):
@@ -64,11 +88,14 @@ class SettingRow(QFrame):
     e.g. a field note with "More", or a value such as a path) stands in for
     ``description``. The control's accessible name is the title when it has none. ``aside``:
     a small widget on the title's line, right after it (the Memory page's ``?`` marks, APP-6).
+    ``under``: lines under a stacked row's control, for what the value chosen does (the
+    dream schedule's next firing, walk55b #3) — the control then sits right under the
+    title, where no length of those lines moves it.
     """
 
     def __init__(self, control: QWidget | None, title: Said, texts: Texts, *, description: Said | None = None,
                  note: QLabel | None = None, stacked: bool = False, buddy: QWidget | None = None,
-                 name: str = "", aside: QWidget | None = None) -> None:
+                 name: str = "", aside: QWidget | None = None, under: QWidget | None = None) -> None:
         super().__init__()
         self.setObjectName(name or "settingRow")
         self.control = control
@@ -112,6 +139,8 @@ class SettingRow(QFrame):
         lay.addLayout(text, 1)
         if control is not None and stacked:
             lay.addWidget(control)
+            if under is not None:
+                lay.addWidget(under)
         elif control is not None:
             lay.addWidget(control, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 

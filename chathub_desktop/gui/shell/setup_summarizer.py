@@ -95,7 +95,7 @@ def dream_choice_text() -> str:
     """The dream check box: the default 02:00 UTC slot (REF-17) in the user's own time,
     e.g. ``Dream every night at 03:00 in Berlin (02:00 UTC)``; UTC alone on a UTC system."""
     from chathub_desktop.core.clock import utcnow
-    from chathub_desktop.gui.memory.dream_schedule_form import local_time, system_zone
+    from chathub_desktop.gui.memory.dream_words import local_time, system_zone
 
     zone, place = system_zone()
     if place == "UTC":
