@@ -212,7 +212,10 @@ class DreamPanel(QWidget):
                                             clear=self.card_actions.clear_cards,
                                             restore=self.card_actions.restore_previous)
         self.cards_title, self.cards_help, self.count_label = bar.title, bar.help, bar.count_label
-        self.copy_button, self.clear_button, self.restore_button = bar.copy_button, bar.clear_button, bar.restore_button
+        #: The overflow menu's Copy all dream cards (Ctrl+Shift+C), Restore previous version, Clear all dream cards….
+        self.copy_all_action, self.restore_action, self.clear_action = bar.copy_action, bar.restore_action, \
+            bar.clear_action
+        self.more_button, self.more_menu = bar.more_button, bar.more_menu
         lay.addLayout(bar.row)  # the cards' icons and, after Dream now's bar is built, the selected card's
 
         # the cards (DRM-8)

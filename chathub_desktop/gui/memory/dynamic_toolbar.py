@@ -1,10 +1,13 @@
 """The Dynamic memory title row of the Memory page (DRM-8, DRM-15, APP-6; issue 30): the
-title with its ``?``, the card count, and the cards' tool buttons — Copy, Clear, Restore
-previous version, and (once Dream now's bar is built) Regenerate, Edit and Delete for the
-selected card — each greyed in place with its tooltip saying why (walk51b #3), their
-words beside the most used while the row has room (:mod:`.tool_labels`). A component of
+title with its ``?``, the card count, and one toolbar as fixed memory's (walk55b #20: icon
+buttons and labelled ones were mixed): icon buttons for the selected card's common
+actions — Regenerate (Ctrl+R), Edit (Enter) and Delete (Del), their names beside them
+while the row has room (:mod:`.tool_labels`) — and an overflow menu for the whole
+timeline's rarer ones: Copy all dream cards (Ctrl+Shift+C anywhere on the page), Restore
+previous version and Clear all dream cards…. A button or item that does not apply is
+greyed in place, its tooltip saying why (walk51b #3). A component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel` (struct56: split from it), given
-the slots its buttons run; the panel says what applies (:class:`BarState`)."""
+the slots its actions run; the panel says what applies (:class:`BarState`)."""
 
 from __future__ import annotations
 
@@ -12,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QToolButton, QWidget
 
 from chathub_desktop.gui.design import Tone, set_tone
-from chathub_desktop.gui.design.icons import Icon
+from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
 from chathub_desktop.gui.memory.page_common import help_mark
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
@@ -32,11 +35,13 @@ DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "numbered cards, each tagged with the UTC day — or range of days — it came from. The "
     "model sees them after fixed memory.</p>"
     "<p>Edit a card (Enter or double-click) or delete it (Del). A range card is folded to "
-    "one line: click it or press Space to read its days. <b>Regenerate</b> (the refresh "
-    "icon, Ctrl+R) runs the dream again for that card's day only; range cards and old "
-    "undated blobs cannot be regenerated. <b>Copy</b> puts exactly the text you see on "
-    "the clipboard, <b>Clear</b> removes every card, and <b>Restore previous version</b> "
-    "undoes the last change (restoring again redoes it).</p>"
+    "one line: click it or press Space to read its days; click its header, with the "
+    "chevron, to fold it again. <b>Regenerate</b> (the refresh icon, Ctrl+R) runs the dream "
+    "again for that card's day only; range cards and old undated blobs cannot be "
+    "regenerated. In the <b>…</b> menu, <b>Copy all dream cards</b> (Ctrl+Shift+C) puts "
+    "exactly the text you see on the clipboard, <b>Clear all dream cards</b> removes every "
+    "card, and <b>Restore previous version</b> undoes the last change (restoring again "
+    "redoes it).</p>"
     "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
     "repeats an existing one is skipped. <b>Keep dream cards</b> counts single-day cards "
     "only: the days older than those are merged into the range card.</p>"
@@ -63,9 +68,9 @@ class BarState:
 
 class DynamicToolbar:
     """The Dynamic memory title row on ``owner`` (the panel: it holds the shortcut and
-    lays out :attr:`row`); ``copy_all``, ``clear`` and ``restore`` run those buttons, and
-    Ctrl+Shift+C copies every card anywhere on the page. ``texts`` re-says every name and
-    tooltip on a language switch (issue 27); ``buttons`` makes them."""
+    lays out :attr:`row`); ``copy_all``, ``clear`` and ``restore`` run the overflow menu's
+    actions, and Ctrl+Shift+C copies every card anywhere on the page. ``texts`` re-says
+    every name and tooltip on a language switch (issue 27); ``buttons`` makes them."""
 
     def __init__(self, owner: QWidget, texts: Texts, buttons: PanelButtons, *, copy_all: Callable[[], object],
                  clear: Callable[[], object], restore: Callable[[], object]) -> None:
@@ -90,23 +95,35 @@ class DynamicToolbar:
         hrow.addSpacing(Space.SM)
         hrow.addWidget(self.count_label)
         hrow.addStretch(1)
-        # icon buttons, as fixed memory's toolbar has (walk51 #6): the name is the tooltip's and the reader's
-        self.copy_button = buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
+        # the whole timeline's actions: the overflow menu, as fixed memory's Import, Export, Copy, Clear
+        self.copy_action = buttons.action(QT_TRANSLATE_NOOP("MemoryPage", "&Copy all dream cards"), QT_TRANSLATE_NOOP(
             "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
-            copy_all, Icon.COPY)
-        self.clear_button = buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
+            copy_all, Icon.COPY, owner)
+        self.copy_action.setShortcut(QKeySequence("Ctrl+Shift+C"))  # anywhere on the page, menu open or not
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        owner.addAction(self.copy_action)
+        self.restore_action = buttons.action(QT_TRANSLATE_NOOP("MemoryPage", "&Restore previous version"),
+                                             QT_TRANSLATE_NOOP("MemoryPage", "Undo the last change to the dream cards "
+                                                                             "(restore again to redo it)"),
+                                             restore, Icon.UNDO, owner)
+        self.clear_action = buttons.action(QT_TRANSLATE_NOOP("MemoryPage", "C&lear all dream cards…"), QT_TRANSLATE_NOOP(
             "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
-            clear, Icon.CLEAR_ALL)
-        self.restore_button = buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
-                                           "restoreDreamCards", QT_TRANSLATE_NOOP(
-            "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
-            restore, Icon.UNDO)
-        copy_all_action = QAction(owner)
-        t.bind(copy_all_action.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
-        copy_all_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        copy_all_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        copy_all_action.triggered.connect(lambda _c=False: copy_all())
-        owner.addAction(copy_all_action)
+            clear, Icon.CLEAR_ALL, owner)
+        self.more_menu = QMenu(owner)
+        self.more_menu.setObjectName("dreamMoreMenu")
+        self.more_menu.setToolTipsVisible(True)  # a greyed item says why (walk51b #3)
+        self.more_menu.addAction(self.copy_action)
+        self.more_menu.addAction(self.restore_action)
+        self.more_menu.addSeparator()
+        self.more_menu.addAction(self.clear_action)
+        self.more_button = QToolButton()
+        self.more_button.setObjectName("dreamMoreButton")
+        self.more_button.setIcon(icon(Icon.MORE))
+        t.bind(self.more_button.setAccessibleName, lambda: translate("MemoryPage", "More dream card actions"))
+        t.bind(self.more_button.setToolTip, lambda: translate(
+            "MemoryPage", "Copy all dream cards, Restore previous version, Clear all dream cards"))
+        self.more_button.setMenu(self.more_menu)
+        self.more_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)  # Space or a click opens it
         self.card_buttons: tuple[QToolButton, ...] = ()
         self.labels: ToolLabels | None = None
 
@@ -114,8 +131,8 @@ class DynamicToolbar:
                          edit: tuple[Callable[[], str], Callable[[], object]],
                          delete: tuple[Callable[[], str], Callable[[], object]]) -> None:
         """Regenerate, Edit and Delete for the selected card, each ``(tooltip maker, slot)``
-        (Dream now's bar step: the list's actions give their tooltips), then the words
-        beside the most used while the row has room."""
+        (Dream now's bar step: the list's actions give their tooltips), and the overflow
+        menu's button after them; their names beside the icons while the row has room."""
         b = self._buttons
         self.regenerate_button = b.tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
                                         regenerate[0], regenerate[1], Icon.REGENERATE)
@@ -123,20 +140,20 @@ class DynamicToolbar:
                                   Icon.EDIT)
         self.delete_button = b.tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard", delete[0],
                                     delete[1], Icon.DELETE)
-        # one row of icons: one that does not apply is greyed in place and says why, so nothing
+        named = (self.regenerate_button, self.edit_button, self.delete_button)
+        # one row: a button that does not apply is greyed in place and says why, so nothing
         # moves when the selection goes or a dream fails (walk51b #3); off the Cards tab the row
         # is hidden, its room kept
-        self.card_buttons = (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
-                             self.edit_button, self.delete_button)
+        self.card_buttons = (*named, self.more_button)
         for w in self.card_buttons:
             keep = w.sizePolicy()
             keep.setRetainSizeWhenHidden(True)
             w.setSizePolicy(keep)
             self.row.addWidget(w)
-        #: Words beside Copy, Regenerate and Edit, the most used, while the row has room (a component;
-        #: walk52b #8: six bare icons, where Cherry labels them).
-        self.labels = ToolLabels(self._owner, (self.title, self.help, self.count_label), self.card_buttons,
-                                 (self.copy_button, self.regenerate_button, self.edit_button), self.row.spacing())
+        #: Their names beside the icons while the row has room, as fixed memory's toolbar (a component;
+        #: walk52b #8, walk55b #20).
+        self.labels = ToolLabels(self._owner, (self.title, self.help, self.count_label), self.card_buttons, named,
+                                 self.row.spacing())
         self._texts.call(self.labels.fit)  # the words' widths change with the language
 
     def fit(self) -> None:
@@ -151,7 +168,7 @@ class DynamicToolbar:
             w.setVisible(cards)
 
     def sync(self, s: BarState) -> None:
-        """Each button enabled when it applies, else greyed saying why (walk51b #3)."""
+        """Each button and item enabled when it applies, else greyed saying why (walk51b #3)."""
         busy = QT_TRANSLATE_NOOP("MemoryPage", "Another change is still being written.") if s.busy else ""
         none = QT_TRANSLATE_NOOP("MemoryPage", "There is no dream card yet.") if not s.has_cards else ""
         # the selected card's buttons act on the Cards tab (issue 30), greyed elsewhere (walk51b #3)
@@ -165,8 +182,8 @@ class DynamicToolbar:
             if not s.regenerable else QT_TRANSLATE_NOOP("MemoryPage", "Memory is off for this assistant.")
             if not s.memory_on else QT_TRANSLATE_NOOP("MemoryPage", "A dream is running.")
             if s.running else ""))
-        offer(self.copy_button, none)
-        offer(self.clear_button, none or busy)
+        offer(self.copy_action, none)
+        offer(self.clear_action, none or busy)
         # after Clear it is how the cards come back
-        offer(self.restore_button, busy if s.can_restore else QT_TRANSLATE_NOOP(
+        offer(self.restore_action, busy if s.can_restore else QT_TRANSLATE_NOOP(
             "MemoryPage", "Nothing to restore yet: no change to the dream cards."))
