@@ -240,7 +240,8 @@ class DreamPanel(QWidget):
         self.list.selectionModel().selectionChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
-        self.delegate.unfold_requested.connect(self.card_actions.toggle_fold)  # a click on a folded range card
+        # a click on a folded range card, or on an opened one's header (walk55b #8)
+        self.delegate.fold_requested.connect(self.card_actions.toggle_fold)
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
         #: Edit, Regenerate, Copy, Delete, Expand / fold and Pause on the list (its keys and context menu).
