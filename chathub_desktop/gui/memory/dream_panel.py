@@ -106,6 +106,7 @@ from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.tab_order import follow_layout
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_days import ActiveDay
@@ -654,6 +655,7 @@ class DreamPanel(QWidget):
             assert lay is not None
             lay.addWidget(section)
             section.show()  # now, not on the next turn (a layout shows a new child later)
+            follow_layout(self)  # its controls Tab after the tab bar, not after the window's last (walk55b #6)
         return self._proposals
 
     @property
