@@ -1785,16 +1785,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>すべてのドリームカードを削除します（先に確認します。「前のバージョンに戻す」で元に戻せます）</translation>
     </message>
     <message>
-        <source>Restore previous version</source>
-        <translation>前のバージョンに戻す</translation>
-    </message>
-    <message>
         <source>Undo the last change to the dream cards (restore again to redo it)</source>
         <translation>ドリームカードへの直前の変更を取り消します（もう一度戻すとやり直します）</translation>
-    </message>
-    <message>
-        <source>Copy all dream cards</source>
-        <translation>すべてのドリームカードをコピー</translation>
     </message>
     <message>
         <source>Dynamic memory cards</source>
@@ -1915,6 +1907,30 @@ Restore previous version undoes this.</source>
     <message numerus="yes">
         <source>%Ln card(s)</source>
         <translation><numerusform>カード %Ln 枚</numerusform></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days; click its header, with the chevron, to fold it again. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. In the &lt;b&gt;…&lt;/b&gt; menu, &lt;b&gt;Copy all dream cards&lt;/b&gt; (Ctrl+Shift+C) puts exactly the text you see on the clipboard, &lt;b&gt;Clear all dream cards&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームカードの置き場所です。ドリームが学んだ内容が番号付きのカードになり、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。範囲カードは 1 行にたたまれています。クリックするか Space を押すと各日を表示し、矢印のある見出し行をクリックすると再びたたみます。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;…&lt;/b&gt; メニューの&lt;b&gt;すべてのドリームカードをコピー&lt;/b&gt;（Ctrl+Shift+C）は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;すべてのドリームカードをクリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;b&gt;残すドリームカード数&lt;/b&gt;は単日カードだけを数えます。それより古い日は範囲カードにまとめられます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all dream cards</source>
+        <translation>すべてのドリームカードをコピー</translation>
+    </message>
+    <message>
+        <source>&amp;Restore previous version</source>
+        <translation>前のバージョンに戻す</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all dream cards…</source>
+        <translation>すべてのドリームカードをクリア…</translation>
+    </message>
+    <message>
+        <source>More dream card actions</source>
+        <translation>その他のドリームカード操作</translation>
+    </message>
+    <message>
+        <source>Copy all dream cards, Restore previous version, Clear all dream cards</source>
+        <translation>すべてのドリームカードをコピー、前のバージョンに戻す、すべてのドリームカードをクリア</translation>
     </message>
     <message>
         <source>Another change is still being written.</source>
@@ -3130,6 +3146,18 @@ The entries after it are renumbered.</source>
         <translation>原文の自由形式の行です（「原文を編集」で変更）。書いたとおりにメモリと一緒に送られます</translation>
     </message>
     <message>
+        <source>Click to open: show the days folded into this card (Space)</source>
+        <translation>クリックで展開：このカードにまとめた各日を表示（Space）</translation>
+    </message>
+    <message>
+        <source>Click to fold: the days back into one line (Space)</source>
+        <translation>クリックでたたむ：各日を 1 行に戻す（Space）</translation>
+    </message>
+    <message>
+        <source>Click the card&apos;s header to fold it again (Space)</source>
+        <translation>カードの見出し行をクリックするとたたみます（Space）</translation>
+    </message>
+    <message>
         <source>One UTC day</source>
         <translation>UTC の 1 日</translation>
     </message>
@@ -3514,10 +3542,6 @@ The entries after it are renumbered.</source>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Dreaming memory&lt;/b&gt; is what the assistant learns on its own. The &lt;b&gt;memory dream&lt;/b&gt; — on the schedule below, or Dream now — reads the topics you were active in on a day and writes one dated &lt;b&gt;dream card&lt;/b&gt; about how you like to work (tone, format, tool habits), not a recap. The dream cards make up &lt;b&gt;Dynamic memory&lt;/b&gt; at the bottom of this group.&lt;/p&gt;&lt;p&gt;It prefers topic summaries from compaction (Chat Preference: Limit history messages and Summarize history); a topic without one still contributes a short excerpt of that day&apos;s messages. The dream never changes your fixed memory.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;ドリームメモリ&lt;/b&gt;はアシスタントが自分で学ぶ内容です。&lt;b&gt;ドリーム&lt;/b&gt;（下のスケジュール、または「今すぐドリーム」）は、ある日にやり取りしたトピックを読み、あなたの好む進め方（口調、形式、ツールの使い方）について日付付きの&lt;b&gt;ドリームカード&lt;/b&gt;を 1 枚書きます。内容の要約ではありません。ドリームカードを集めたものが、このグループの下にある&lt;b&gt;動的メモリ&lt;/b&gt;です。&lt;/p&gt;&lt;p&gt;圧縮によるトピックの要約（チャット設定：履歴メッセージを制限、履歴を要約）を優先して使います。要約のないトピックも、その日のメッセージの短い抜粋で反映されます。ドリームが固定メモリを変更することはありません。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;動的メモリ&lt;/b&gt;はドリームカードの置き場所です。ドリームが学んだ内容が番号付きのカードになり、それぞれ元になった UTC の日付（または日付の範囲）が付いています。モデルは固定メモリの後にこれを参照します。&lt;/p&gt;&lt;p&gt;カードは編集（Enter またはダブルクリック）や削除（Del）ができます。範囲カードは 1 行にたたまれています。クリックするか Space を押すと各日を表示します。&lt;b&gt;再生成&lt;/b&gt;（更新アイコン、Ctrl+R）はそのカードの日だけドリームをやり直します。範囲カードや日付のない古いテキストは再生成できません。&lt;b&gt;コピー&lt;/b&gt;は表示どおりのテキストをクリップボードに入れ、&lt;b&gt;クリア&lt;/b&gt;はすべてのカードを削除し、&lt;b&gt;前のバージョンに戻す&lt;/b&gt;は直前の変更を取り消します（もう一度戻すとやり直します）。&lt;/p&gt;&lt;p&gt;「追加」はありません：日付付きのカードを書くのはドリームだけです。既存のカードとほぼ同じ新しいカードはスキップされます。&lt;b&gt;残すドリームカード数&lt;/b&gt;は単日カードだけを数えます。それより古い日は範囲カードにまとめられます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>%1 folded into one card — click or press Space to show them</source>

@@ -1793,16 +1793,8 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>删除所有梦境卡片（会先询问；“恢复上一版本”可找回）</translation>
     </message>
     <message>
-        <source>Restore previous version</source>
-        <translation>恢复上一版本</translation>
-    </message>
-    <message>
         <source>Undo the last change to the dream cards (restore again to redo it)</source>
         <translation>撤销对梦境卡片的上一次更改（再次恢复即可重做）</translation>
-    </message>
-    <message>
-        <source>Copy all dream cards</source>
-        <translation>复制所有梦境卡片</translation>
     </message>
     <message>
         <source>Dynamic memory cards</source>
@@ -1929,8 +1921,28 @@ Restore previous version undoes this.</source>
         <translation>另一项更改仍在写入。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. &lt;b&gt;Copy&lt;/b&gt; puts exactly the text you see on the clipboard, &lt;b&gt;Clear&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;存放梦境卡片——做梦学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。范围卡片折叠为一行：点击它或按空格即可查看其中各天。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期重新做梦；范围卡片和旧的无日期文本不能重新生成。&lt;b&gt;复制&lt;/b&gt;会把你看到的文本原样放到剪贴板，&lt;b&gt;清空&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有做梦会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;b&gt;保留梦境卡片数&lt;/b&gt;只计算单日卡片：比它们更早的日子会合并进范围卡片。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Dynamic memory&lt;/b&gt; holds the dream cards — what the memory dream has learned: numbered cards, each tagged with the UTC day — or range of days — it came from. The model sees them after fixed memory.&lt;/p&gt;&lt;p&gt;Edit a card (Enter or double-click) or delete it (Del). A range card is folded to one line: click it or press Space to read its days; click its header, with the chevron, to fold it again. &lt;b&gt;Regenerate&lt;/b&gt; (the refresh icon, Ctrl+R) runs the dream again for that card&apos;s day only; range cards and old undated blobs cannot be regenerated. In the &lt;b&gt;…&lt;/b&gt; menu, &lt;b&gt;Copy all dream cards&lt;/b&gt; (Ctrl+Shift+C) puts exactly the text you see on the clipboard, &lt;b&gt;Clear all dream cards&lt;/b&gt; removes every card, and &lt;b&gt;Restore previous version&lt;/b&gt; undoes the last change (restoring again redoes it).&lt;/p&gt;&lt;p&gt;There is no Add: only the dream writes dated cards. A new card that mostly repeats an existing one is skipped. &lt;b&gt;Keep dream cards&lt;/b&gt; counts single-day cards only: the days older than those are merged into the range card.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;动态记忆&lt;/b&gt;存放梦境卡片——做梦学到的内容：带编号的卡片，每张都标有其来源的 UTC 日期（或日期范围）。模型会在固定记忆之后看到它们。&lt;/p&gt;&lt;p&gt;可以编辑卡片（Enter 或双击）或删除（Del）。范围卡片折叠为一行：点击它或按空格即可查看其中各天；点击带箭头的标题行可重新折叠。&lt;b&gt;重新生成&lt;/b&gt;（刷新图标，Ctrl+R）只针对该卡片的日期重新做梦；范围卡片和旧的无日期文本不能重新生成。在 &lt;b&gt;…&lt;/b&gt; 菜单中，&lt;b&gt;复制所有梦境卡片&lt;/b&gt;（Ctrl+Shift+C）会把你看到的文本原样放到剪贴板，&lt;b&gt;清空所有梦境卡片&lt;/b&gt;会删除所有卡片，&lt;b&gt;恢复上一版本&lt;/b&gt;会撤销上一次更改（再次恢复即可重做）。&lt;/p&gt;&lt;p&gt;这里没有“添加”：只有做梦会写入带日期的卡片。与现有卡片大部分重复的新卡片会被跳过。&lt;b&gt;保留梦境卡片数&lt;/b&gt;只计算单日卡片：比它们更早的日子会合并进范围卡片。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all dream cards</source>
+        <translation>复制所有梦境卡片</translation>
+    </message>
+    <message>
+        <source>&amp;Restore previous version</source>
+        <translation>恢复上一版本</translation>
+    </message>
+    <message>
+        <source>C&amp;lear all dream cards…</source>
+        <translation>清空所有梦境卡片…</translation>
+    </message>
+    <message>
+        <source>More dream card actions</source>
+        <translation>更多梦境卡片操作</translation>
+    </message>
+    <message>
+        <source>Copy all dream cards, Restore previous version, Clear all dream cards</source>
+        <translation>复制所有梦境卡片、恢复上一版本、清空所有梦境卡片</translation>
     </message>
     <message>
         <source>There is no dream card yet.</source>
@@ -3140,6 +3152,18 @@ The entries after it are renumbered.</source>
     <message>
         <source>A free-form line of the raw document (Edit raw changes it); it is sent with the memory as written</source>
         <translation>原始文档中的自由格式行（用“编辑原文”修改）；会按原样随记忆发送</translation>
+    </message>
+    <message>
+        <source>Click to open: show the days folded into this card (Space)</source>
+        <translation>点击展开：显示折叠进这张卡片的各天（空格）</translation>
+    </message>
+    <message>
+        <source>Click to fold: the days back into one line (Space)</source>
+        <translation>点击折叠：把各天收回为一行（空格）</translation>
+    </message>
+    <message>
+        <source>Click the card&apos;s header to fold it again (Space)</source>
+        <translation>点击卡片标题行可重新折叠（空格）</translation>
     </message>
     <message>
         <source>One UTC day</source>

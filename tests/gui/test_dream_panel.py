@@ -143,7 +143,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
     assert panel.runs.regenerate(1) is None  # not even by number
     panel.select_number(2)
     assert panel.regenerate_button.isEnabled()
-    assert panel.restore_button.isEnabled()
+    assert panel.restore_action.isEnabled()
 
 
 def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
@@ -155,7 +155,7 @@ def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services
     shown = panel.model.cards()
     assert panel.model.toggle_fold(0)  # the range card, expanded: its text as shown (issue 30)
     QGuiApplication.clipboard().setText("")
-    panel.copy_button.click()  # the text is read on a worker (issue 29)
+    panel.copy_all_action.trigger()  # the overflow menu's item; the text is read on a worker (issue 29)
     qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() != "", timeout=5000)
     text = QGuiApplication.clipboard().text()
     assert text == card_copy_text(shown)
@@ -171,24 +171,24 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
     """DRM-8 Clear (after a confirmation) and DRM-15 Restore previous version."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
-    assert panel.copy_button.isEnabled() and panel.clear_button.isEnabled()
-    assert not panel.restore_button.isEnabled()  # nothing to restore yet: greyed in place (walk51b #3)
+    assert panel.copy_all_action.isEnabled() and panel.clear_action.isEnabled()
+    assert not panel.restore_action.isEnabled()  # nothing to restore yet: greyed in place (walk51b #3)
     monkeypatch.setattr(change_preview, "ask", lambda *_a: None)
-    panel.clear_button.click()
+    panel.clear_action.trigger()
     idle(qtbot, panel)
     assert panel.model.rowCount() == 2  # declined: nothing happened
     monkeypatch.setattr(change_preview, "ask", lambda *_a: "clear")
-    panel.clear_button.click()
+    panel.clear_action.trigger()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 0, timeout=5000)
     idle(qtbot, panel)
     assert services.dreams.cards(helper) == []
     assert panel.cards_stack.currentWidget() is panel.empty_label
-    assert panel.restore_button.isVisible() and panel.restore_button.isEnabled()
+    assert panel.more_button.isVisible() and panel.restore_action.isVisible() and panel.restore_action.isEnabled()
     # with 0 cards Copy, Clear, Edit and Delete are greyed in place, saying why (walk51b #3)
-    assert not any(b.isEnabled() for b in (panel.copy_button, panel.clear_button, panel.edit_button,
+    assert not any(b.isEnabled() for b in (panel.copy_all_action, panel.clear_action, panel.edit_button,
                                            panel.delete_button))
-    assert panel.copy_button.isVisible() and panel.copy_button.toolTip().endswith("\nThere is no dream card yet.")
-    panel.restore_button.click()
+    assert panel.copy_all_action.toolTip().endswith("\nThere is no dream card yet.")
+    panel.restore_action.trigger()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     idle(qtbot, panel)
     assert [c.tag for c in services.dreams.cards(helper)] == ["2026-11-29", "2026-11-30"]
@@ -543,8 +543,9 @@ def test_help_buttons_and_tooltips(open_page, helper):  # type: ignore[no-untype
     assert "1–90" in helps["keepDreamCardsHelp"].toolTip()
     assert "no Add" in helps["dynamicMemoryHelp"].toolTip()
     for w in (panel.schedule.frequency_combo, panel.schedule.weekday_combo, panel.schedule.time_edit, panel.schedule.keep_spin, panel.schedule.save_button,
-              panel.dream_now_button, panel.stop_button, panel.copy_button, panel.clear_button,
-              panel.restore_button, panel.regenerate_button, panel.edit_button, panel.delete_button):
+              panel.dream_now_button, panel.stop_button, panel.copy_all_action, panel.clear_action,
+              panel.restore_action, panel.more_button, panel.regenerate_button, panel.edit_button,
+              panel.delete_button):
         assert w.toolTip(), w.objectName()
     for a in (panel.edit_action, panel.regenerate_action, panel.delete_action):
         assert a.shortcut().toString() and a.toolTip()

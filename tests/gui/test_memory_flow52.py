@@ -117,8 +117,9 @@ def test_the_dream_preview_says_the_day_once(open_page, services, helper, summ, 
 
 def test_the_most_used_card_tools_say_their_names_when_the_row_has_room(  # type: ignore[no-untyped-def]
         open_page, services, helper, qtbot):  # noqa: F811
-    """walk52b #8: six bare icons; Copy, Regenerate and Edit say their names beside their
-    icons whenever the row has room (a wide window), the others stay icons; nothing in
+    """walk52b #8: six bare icons; the row's buttons — Regenerate, Edit and Delete since
+    walk55b #20, as fixed memory's toolbar — say their names beside their icons whenever
+    the row has room (a wide window), the overflow menu's button stays an icon; nothing in
     the row moves when a card is selected or the tab changes."""
     day = active_yesterday(services, helper)
     seed_cards(services, helper, [day - timedelta(days=1)])
@@ -126,11 +127,10 @@ def test_the_most_used_card_tools_say_their_names_when_the_row_has_room(  # type
     page.resize(1200, 700)
     panel = page.dream_panel
     beside = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
-    named = (panel.copy_button, panel.regenerate_button, panel.edit_button)
+    named = (panel.regenerate_button, panel.edit_button, panel.delete_button)
     qtbot.waitUntil(lambda: all(b.toolButtonStyle() == beside for b in named), timeout=5000)
-    assert [b.text() for b in named] == ["Copy", "Regenerate", "Edit"]
-    assert all(b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
-               for b in (panel.restore_button, panel.clear_button, panel.delete_button))
+    assert [b.text() for b in named] == ["Regenerate", "Edit", "Delete"]
+    assert panel.more_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
     qtbot.waitUntil(lambda: all(b.width() >= b.sizeHint().width() for b in named), timeout=5000)  # no word cut
     where = [b.geometry() for b in panel.card_buttons]
     panel.select_number(1)
@@ -139,6 +139,6 @@ def test_the_most_used_card_tools_say_their_names_when_the_row_has_room(  # type
     assert [b.geometry() for b in panel.card_buttons] == where
     shots_in_both_themes(page, "flow52-tools")
     page.resize(820, 700)  # as wide as the row needs with the words, or icons alone
-    qtbot.waitUntil(lambda: (panel.copy_button.toolButtonStyle() == beside)
+    qtbot.waitUntil(lambda: (panel.edit_button.toolButtonStyle() == beside)
                     == (panel.width() >= panel.tool_labels.needed()), timeout=5000)
     idle(qtbot, panel)

@@ -372,14 +372,14 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     model = panel.model
     assert [model.card(r).kind for r in range(3)] == ["range", "day", "day"]  # type: ignore[union-attr]
-    assert model.index(0).data() == "▸ 2 days folded into one card — click or press Space to show them"
+    assert model.index(0).data() == "2 days folded into one card — click or press Space to show them"
     assert panel.count_label.text() == "2 single-day cards + 1 range card"  # Keep dream cards: 2
     with _language("ja"):
         qtbot.waitUntil(lambda: panel.count_label.text() == "単日カード 2 枚 + 範囲カード 1 枚", timeout=3000)
-        assert model.index(0).data() == "▸ 2 日分をまとめた 1 枚のカード — クリックまたは Space で表示"
+        assert model.index(0).data() == "2 日分をまとめた 1 枚のカード — クリックまたは Space で表示"
     with _language("zh_CN"):
         qtbot.waitUntil(lambda: panel.count_label.text() == "2 张单日卡片 + 1 张范围卡片", timeout=3000)
-        assert model.index(0).data() == "▸ 2 天折叠成一张卡片——点击或按空格显示"
+        assert model.index(0).data() == "2 天折叠成一张卡片——点击或按空格显示"
     qtbot.waitUntil(lambda: panel.count_label.text() == "2 single-day cards + 1 range card", timeout=3000)
     opt = QStyleOptionViewItem()
     folded = panel.delegate.sizeHint(opt, model.index(0)).height()

@@ -114,8 +114,8 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     the page down to fixed memory's title row, then its cards and the rest of its first part
     (stall54c: the two were one 8–9 ms step), its hosting, the dream panel's title row and cards, then Dream now's bar
     (stall54b: the whole panel was one 7–8 ms step), the Dreaming memory group made and then put
-    in the page, the schedule form made and then put in its card — none builds on its own
-    between the steps."""
+    in the page, the schedule form made and then put in its card, Tab set to follow the
+    page's layout — none builds on its own between the steps."""
     qtbot.waitUntil(lambda: window.pages._prep is not None, timeout=10000)
     prep = window.pages._prep
     prep._imports.clear()
@@ -149,8 +149,15 @@ def test_each_part_of_the_page_made_ahead_is_a_step_of_its_own(services: Service
     assert form is not None and form.isHidden() and page.parts.panel._schedule is None and not page.steps.done
     assert not form.foot_built and form.findChild(QPushButton, "saveDreamSchedule") is None  # its foot when placed
     _step(prep)
-    assert page.parts.panel._schedule is form and form.isVisibleTo(page) and page.steps.done
+    assert page.parts.panel._schedule is form and form.isVisibleTo(page) and not page.steps.done
     assert form.findChild(QPushButton, "saveDreamSchedule") is form.save_button and form.foot.isHidden()
+    _step(prep)  # Tab set to follow the page's layout, the form made last included (walk55b #6)
+    assert prep.step_name == "page step" and page.steps.done
+    chain, w = [], page.parts.group.fold_button
+    while w.objectName() != "dreamCardList" and len(chain) < 500:  # the group's chain, top to bottom
+        chain.append(w.objectName())
+        w = w.nextInFocusChain()
+    assert chain.index("dreamTime") < chain.index("keepDreamCards") < chain.index("dynamicMemoryHelp")
     later = []
     while not prep.done:
         _step(prep)

@@ -339,7 +339,7 @@ def test_clear_dream_cards_lists_the_cards(
         panel = page.dream_panel
         qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
         answer.choose, answer.shot = "clear", "dream_clear_preview.png"
-        panel.clear_button.click()
+        panel.clear_action.trigger()  # the Dynamic memory row's overflow menu (walk55b #20)
         qtbot.waitUntil(lambda: services.dreams.cards(aid) == [], timeout=5000)
         assert answer.seen[0]["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]
         _idle(qtbot, panel)

@@ -50,7 +50,8 @@ def test_focus_leaving_a_dream_card_editor_keeps_the_draft_unsaved(open_page, se
     assert ed is not None
     qtbot.waitUntil(ed.hasFocus, timeout=3000)
     qtbot.keyClicks(ed, " draft")
-    qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.filter_edit, Qt.MouseButton.LeftButton)  # a click elsewhere on the page
+    panel.copy_all_action.trigger()  # Copy all dream cards, from the row's overflow menu (walk55b #20)
     qtbot.keyClick(ed, Qt.Key.Key_Tab)
     qtbot.waitUntil(lambda: not ed.hasFocus(), timeout=3000)
     idle(qtbot, panel)

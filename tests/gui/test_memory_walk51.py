@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton, QToolButton
 
 from chathub_desktop.core import dynamic_memory as dm
@@ -116,19 +115,18 @@ def test_leaving_for_chats_switching_theme_and_coming_back_keeps_them(window: An
 
 def test_the_dream_card_actions_are_icon_buttons_and_dream_now_is_labelled(open_page, services, helper):  # type: ignore[no-untyped-def]  # noqa: F811
     """Walk51 #6 (shot 43): Copy, Clear, Restore previous version, Regenerate, Edit and Delete
-    were six text buttons beside fixed memory's icon toolbar. Now each is an icon, named for a
-    screen reader and with its tooltip; the shortcuts stay on the list; Dream now keeps its label."""
+    were six text buttons beside fixed memory's icon toolbar. Now the selected card's are
+    icons, named for a screen reader and with their tooltips, and the rest are in the row's
+    overflow menu (walk55b #20); the shortcuts stay on the list; Dream now keeps its label."""
     seed_cards(services, helper, [date(2026, 11, 29), date(2026, 11, 30)])
     panel = open_page(helper).dream_panel
     panel.select_number(2)
-    buttons = {panel.restore_button: "Restore previous version", panel.copy_button: "Copy",
-               panel.clear_button: "Clear", panel.regenerate_button: "Regenerate", panel.edit_button: "Edit",
-               panel.delete_button: "Delete"}
-    named = (panel.copy_button, panel.regenerate_button, panel.edit_button)  # words beside when there is room (walk52b #8)
+    buttons = {panel.regenerate_button: "Regenerate", panel.edit_button: "Edit", panel.delete_button: "Delete",
+               panel.more_button: "More dream card actions"}
     for b, name in buttons.items():
-        assert isinstance(b, QToolButton) and (b in named or b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly), name
+        assert isinstance(b, QToolButton), name
         assert b.accessibleName() == name and not b.icon().isNull() and b.toolTip(), name
-    assert panel.clear_button.icon().cacheKey() != panel.delete_button.icon().cacheKey()  # all cards ≠ this card
+    assert panel.clear_action.icon().cacheKey() != panel.delete_button.icon().cacheKey()  # all cards ≠ this card
     assert isinstance(panel.dream_now_button, QPushButton) and panel.dream_now_button.text() == "Dream now"
     assert [a.shortcut().toString() for a in (panel.edit_action, panel.regenerate_action, panel.delete_action)] == [
         "Return", "Ctrl+R", "Del"]

@@ -22,6 +22,8 @@ __all__ = ["SegmentedControl"]
 class SegmentedControl(QFrame):
     """Mutually exclusive segments, one always chosen once there is one. Each segment is a
     checkable ``QPushButton`` named ``segment``; Left/Right (and Home/End) move the choice.
+    Tab stops at the chosen segment only, as at a group of radio buttons (walk55b #6: in the
+    window Tab landed on "Off" while "Daily" was chosen, and Space then turned the dream off).
     ``currentIndexChanged(index)`` fires on every change of the choice, by click, key or
     :meth:`setCurrentIndex` (blocked with ``blockSignals`` like any QObject's)."""
 
@@ -50,7 +52,7 @@ class SegmentedControl(QFrame):
         b.setObjectName("segment")
         b.setCheckable(True)
         b.setAutoDefault(False)
-        b.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        b.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab: the chosen one (setCurrentIndex)
         index = len(self._buttons)
         self._group.addButton(b, index)
         self._lay.addWidget(b)
@@ -97,6 +99,8 @@ class SegmentedControl(QFrame):
             return
         self._buttons[index].setChecked(True)
         self.setFocusProxy(self._buttons[index])  # Tab and a buddy label's key land on the choice
+        for i, b in enumerate(self._buttons):
+            b.setFocusPolicy(Qt.FocusPolicy.StrongFocus if i == index else Qt.FocusPolicy.ClickFocus)
         if index != self._current:
             self._current = index
             self.currentIndexChanged.emit(index)

@@ -85,7 +85,8 @@ class CardFace:
     the fixed entry's marks (MEM-7, issues 15 and 18); ``tag`` / ``kind`` /
     ``regenerable``: a dream card's date chip, :class:`CardKind` value and whether
     Regenerate applies (DRM-8, DRM-15); ``marked``: the card a confirmation just named,
-    painted with a stronger tint for a moment (walk52b #2)."""
+    painted with a stronger tint for a moment (walk52b #2); ``folded``: a range card shown
+    folded to one line (its chevron says so, walk55b #8)."""
 
     number: int
     text: str
@@ -98,6 +99,7 @@ class CardFace:
     kind: CardKind | None = None
     regenerable: bool = False
     marked: bool = False
+    folded: bool = False
 
 
 # --- the delegate -------------------------------------------------------------------------

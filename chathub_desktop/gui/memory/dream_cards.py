@@ -1,6 +1,8 @@
 """The dream cards' list model and delegate (DRM-8, DRM-15): :class:`DreamCardModel` holds
 the dynamic-memory cards, :class:`DreamCardDelegate` paints them like fixed-memory
-cards with a date chip and, on single-day cards, a refresh icon (Regenerate)."""
+cards with a date chip and, on single-day cards, a refresh icon (Regenerate); on a range
+card, a chevron saying whether it is open, its header a click target that folds and
+opens it (walk55b #8)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRect,
     Qt,
     Signal,
@@ -36,6 +39,8 @@ from chathub_desktop.core.dynamic_memory import RANGE_CARD_MAX, SINGLE_CARD_MAX
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_delegate import (
+    CARD_PAD,
+    HEADER_GAP,
     CardFace,
     MemoryCardDelegate,
     NumberRole,
@@ -54,6 +59,12 @@ translate = QCoreApplication.translate
 
 #: The chip colour of a card's kind; the others are :attr:`ChipKind.LEGACY`.
 CHIP_OF_KIND: dict[CardKind, ChipKind] = {CardKind.DAY: ChipKind.DREAM, CardKind.RANGE: ChipKind.RANGE}
+#: What a click on a range card does, said by its tooltip (walk55b #8: only Space or the
+#: context menu folded an opened range card, and nothing said so): on the folded card, on
+#: the header of an opened one, and on the body of an opened one.
+OPEN_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Click to open: show the days folded into this card (Space)")
+FOLD_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Click to fold: the days back into one line (Space)")
+FOLD_HEADER_TIP = QT_TRANSLATE_NOOP("MemoryPage", "Click the card's header to fold it again (Space)")
 KIND_TIPS: dict[CardKind, str] = {
     CardKind.DAY: QT_TRANSLATE_NOOP("MemoryPage", "One UTC day"),
     CardKind.RANGE: QT_TRANSLATE_NOOP("MemoryPage", "Older days merged into one card"),
@@ -72,10 +83,14 @@ def card_copy_text(cards: Sequence[CardView]) -> str:
     return "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{c.text}" for c in cards)
 
 
-def _card_tooltip(c: CardView) -> str:
+def _card_tooltip(c: CardView, folded: bool | None = None) -> str:
+    """A card's tooltip: its number, tag and kind, what a click does on a range card
+    (``folded``: whether it is shown folded; None: not a range card), the keys."""
     kind = translate("MemoryPage", KIND_TIPS[c.kind]) if c.kind in KIND_TIPS else ""
-    tip = f"#{c.number} [{c.display_tag}] · {kind}\n" + translate("MemoryPage",
-                                                                  "Enter or double-click to edit, Del to delete")
+    tip = f"#{c.number} [{c.display_tag}] · {kind}\n"
+    if folded is not None:
+        tip += translate("MemoryPage", OPEN_TIP if folded else FOLD_HEADER_TIP) + "\n"
+    tip += translate("MemoryPage", "Enter or double-click to edit, Del to delete")
     if c.regenerable:
         tip += "\n" + translate("MemoryPage", "Ctrl+R or the refresh icon: dream over this day again")
     return tip
@@ -134,10 +149,11 @@ def card_name(card: CardView) -> str:
 
 def folded_text(card: CardView) -> str:
     """What a folded range card shows instead of its body (issue 30: the timeline folds
-    ranges; a click or Space expands — walk55 #5: "Space" alone told mouse users nothing)."""
+    ranges; a click or Space expands — walk55 #5: "Space" alone told mouse users nothing);
+    the card's chevron says it is folded (walk55b #8: no "▸" before the line as well)."""
     days = range_days(card.display_tag)
     what = translate("MemoryPage", "%n day(s)", None, days) if days else translate("MemoryPage", "Several days")
-    return "▸ " + fill(translate("MemoryPage", "%1 folded into one card — click or press Space to show them"), what)
+    return fill(translate("MemoryPage", "%1 folded into one card — click or press Space to show them"), what)
 
 
 def count_text(cards: Sequence[CardView]) -> str:
@@ -238,9 +254,10 @@ class DreamCardModel(QAbstractListModel):
         c = self.card(row)
         if c is None:
             return None
-        shown = folded_text(c) if c.kind == CardKind.RANGE and c.tag not in self._open else self._shown[row]
-        return CardFace(c.number, shown, paused=c.paused, tag=chip_text(c.display_tag), kind=c.kind,
-                        regenerable=c.regenerable, marked=self._marked is not None and c.tag == self._marked)
+        folded = c.kind == CardKind.RANGE and c.tag not in self._open
+        return CardFace(c.number, folded_text(c) if folded else self._shown[row], paused=c.paused,
+                        tag=chip_text(c.display_tag), kind=c.kind, regenerable=c.regenerable,
+                        marked=self._marked is not None and c.tag == self._marked, folded=folded)
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         """Qt: every card is a row (a flat list)."""
@@ -251,6 +268,10 @@ class DreamCardModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole and index.isValid():
             c = self.card(index.row())
             return None if c is None else folded_text(c) if self.is_folded(index.row()) else c.text
+        if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
+            c = self.card(index.row())
+            return None if c is None else _card_tooltip(c, self.is_folded(index.row()) if c.kind == CardKind.RANGE
+                                                        else None)
         return role_data(self.card(index.row()) if index.isValid() else None, role, _ROLES)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -279,24 +300,28 @@ RANGE_OPEN_LINES = 400
 
 class DreamCardDelegate(MemoryCardDelegate):
     """Paints a dream card like a fixed-memory card (``#N``, a chip, the wrapped body)
-    with the date chip coloured by kind and, on single-day cards only, a refresh icon at
-    the top right. A click on the icon emits ``regenerate_clicked(number)``; a click on
-    a folded range card emits ``unfold_requested`` (walk55 #5: its line says "click or
-    press Space"); a double-click elsewhere emits ``edit_requested(number)``. Body line
-    breaks are kept.
-    The in-place editor counts against the card's DRM-13 cap (3,200 / 6,400)."""
+    with the date chip coloured by kind and, at the top right, a refresh icon on
+    single-day cards or, on a range card, a chevron: right while it is folded, down while
+    it is open (walk55b #8). A click on the refresh icon emits ``regenerate_clicked(number)``;
+    a click on a folded range card, or on the header of an opened one (its ``#N``, chip
+    and chevron: the body stays a place to select the card), emits ``fold_requested``
+    (the press made it current), the pointer a hand there, the tooltip saying what a
+    click does; a double-click elsewhere emits ``edit_requested(number)``. Body line
+    breaks are kept. The in-place editor counts against the card's DRM-13 cap (3,200 / 6,400)."""
 
     regenerate_clicked = Signal(int)
     edit_requested = Signal(int)
-    unfold_requested = Signal()
+    fold_requested = Signal()
     max_lines = DREAM_BODY_LINES
 
     def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view, faces)
-        #: One Regenerate icon for every card: the style's standard icon was looked up on
-        #: each card's paint (the icon's engine keeps a pixmap per palette colour, so a
-        #: theme switch still applies).
+        #: One icon each for every card: the style's standard icon was looked up on each
+        #: card's paint (the icon's engine keeps a pixmap per palette colour, so a theme
+        #: switch still applies).
         self._regen_icon = icon(Icon.REGENERATE)
+        self._chevrons = {True: icon(Icon.FOLDED), False: icon(Icon.DROP_DOWN)}  # folded → its chevron
+        self._hand = False  # the pointer is a hand over a fold target
 
     def editor_cap(self, index: QModelIndex | QPersistentModelIndex) -> int:
         """DRM-13: 3,200 characters for a single-day card, 6,400 for a range or older card."""
@@ -318,33 +343,52 @@ class DreamCardDelegate(MemoryCardDelegate):
         return RANGE_OPEN_LINES if face.kind == CardKind.RANGE else self.max_lines
 
     def regen_rect(self, rect: QRect) -> QRect:
-        """Where the refresh icon sits in a row's ``rect`` (top right of the card)."""
+        """Where the refresh icon sits in a row's ``rect`` (top right of the card); a range
+        card's chevron sits there too."""
         return self.corner_rect(rect)
 
+    def header_rect(self, rect: QRect) -> QRect:
+        """The header of the card in a row's ``rect``: its top padding, the ``#N`` and chip
+        line with the chevron, down to the body — an opened range card's fold target."""
+        card = self.card_rect(rect)
+        return QRect(card.left(), card.top(), card.width(), CARD_PAD + self._header_height() + HEADER_GAP)
+
+    def fold_target(self, face: CardFace | None, rect: QRect, pos: QPoint) -> bool:
+        """True when a click at ``pos`` folds or opens ``face``'s card: anywhere on a folded
+        range card, on the header of an opened one."""
+        if face is None or face.kind != CardKind.RANGE:
+            return False
+        return self.card_rect(rect).contains(pos) if face.folded else self.header_rect(rect).contains(pos)
+
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
-        """The card as a fixed-memory card, plus the refresh icon on single-day cards."""
+        """The card as a fixed-memory card, plus the refresh icon on single-day cards or the
+        chevron on range cards."""
         super().paint_face(painter, option, face)
+        rect: QRect = option.rect
         if face.regenerable:
-            rect: QRect = option.rect
             self._regen_icon.paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
+        elif face.kind == CardKind.RANGE:
+            self._chevrons[face.folded].paint(painter, self.regen_rect(rect).adjusted(1, 1, -1, -1))
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
                     option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Qt: a click on the refresh icon regenerates, a click on a folded range card
-        unfolds it (the press made it current), a double-click elsewhere edits."""
+        """Qt: a click on the refresh icon regenerates, a click on a fold target (:meth:`fold_target`)
+        folds or opens the range card (the press made it current), a double-click elsewhere
+        edits; the pointer is a hand over a fold target."""
         kind = event.type()
+        rect: QRect = option.rect
+        if isinstance(event, QMouseEvent) and kind == QEvent.Type.MouseMove:
+            self._point(self.fold_target(self._faces(index.row()), rect, event.position().toPoint()))
         if isinstance(event, QMouseEvent) and event.button() == Qt.MouseButton.LeftButton and kind in (
                 QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick):
-            rect: QRect = option.rect
-            on_icon = bool(index.data(RegenerableRole)) and self.regen_rect(rect).contains(
-                event.position().toPoint())
+            pos = event.position().toPoint()
+            on_icon = bool(index.data(RegenerableRole)) and self.regen_rect(rect).contains(pos)
             number = int(index.data(NumberRole) or 0)
             if kind == QEvent.Type.MouseButtonRelease and on_icon:
                 self.regenerate_clicked.emit(number)
                 return True
-            if kind == QEvent.Type.MouseButtonRelease and isinstance(model, DreamCardModel) and \
-                    model.is_folded(index.row()):
-                self.unfold_requested.emit()
+            if kind == QEvent.Type.MouseButtonRelease and self.fold_target(self._faces(index.row()), rect, pos):
+                self.fold_requested.emit()
                 return True
             if kind == QEvent.Type.MouseButtonDblClick:
                 if not on_icon:
@@ -352,14 +396,30 @@ class DreamCardDelegate(MemoryCardDelegate):
                 return True
         return super().editorEvent(event, model, option, index)
 
+    def _point(self, hand: bool) -> None:
+        """The pointer a hand over a fold target, else the list's own."""
+        if hand != self._hand:
+            self._hand = hand
+            if hand:
+                self._view.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+            else:
+                self._view.viewport().unsetCursor()
+
     def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
                   index: QModelIndex | QPersistentModelIndex) -> bool:
-        """Qt: the refresh icon has its own tooltip; elsewhere the card's."""
+        """Qt: the refresh icon and an opened range card's header have their own tooltips
+        (Regenerate; :data:`FOLD_TIP`); elsewhere the card's (a folded range card's says
+        :data:`OPEN_TIP`)."""
         rect: QRect = option.rect
         if event.type() == QEvent.Type.ToolTip and index.data(RegenerableRole) and \
                 self.regen_rect(rect).contains(event.pos()):
             QToolTip.showText(event.globalPos(), fill(translate("MemoryPage", "Regenerate: dream over %1 again "
                                                                               "(Ctrl+R)"), chip_text(str(index.data(TagRole)))),
                               view)
+            return True
+        face = self._faces(index.row())
+        if event.type() == QEvent.Type.ToolTip and face is not None and not face.folded and \
+                self.fold_target(face, rect, event.pos()):
+            QToolTip.showText(event.globalPos(), translate("MemoryPage", FOLD_TIP), view)
             return True
         return super().helpEvent(event, view, option, index)

@@ -30,8 +30,8 @@ components given this panel as a small Protocol (:mod:`.dream_schedule_form`,
 :mod:`.dream_runs`, :mod:`.dream_card_actions`; issue 30); the status line and the failure
 lines (a failed run's bar with Retry, Edit model card… and Choose History Compress
 model…, the error line) are components given what they use (:mod:`.dream_status`,
-:mod:`.dream_failure`), and so are the words beside the row's most used icons
-(:mod:`.tool_labels`); the cards' model, delegate and editor live in :mod:`.dream_cards`
+:mod:`.dream_failure`), and so is the Dynamic memory title row with the cards' buttons
+(:mod:`.dynamic_toolbar`); the cards' model, delegate and editor live in :mod:`.dream_cards`
 and :mod:`.card_editor`.
 
 Every decision is a ``services.dreams`` call; reads and writes run in the page's
@@ -73,7 +73,7 @@ from chathub_desktop.core.reasons import Reason
 from chathub_desktop.gui.design import Tone, set_tone
 from chathub_desktop.gui.design.icons import Icon, icon
 from chathub_desktop.gui.design.tokens import Space
-from chathub_desktop.gui.memory import dream_empty, dream_failure
+from chathub_desktop.gui.memory import dream_empty, dream_failure, dynamic_toolbar
 from chathub_desktop.gui.memory.card_mark import CardMark
 from chathub_desktop.gui.memory.dream_card_actions import DreamCardActions
 from chathub_desktop.gui.memory.dream_cards import DreamCardDelegate, DreamCardModel, count_text
@@ -84,11 +84,11 @@ from chathub_desktop.gui.memory.dream_runs import DreamRuns
 from chathub_desktop.gui.memory.dream_schedule_form import ScheduleForm
 from chathub_desktop.gui.memory.dream_status import DreamStatusLine
 from chathub_desktop.gui.memory.dream_words import describe_schedule
+from chathub_desktop.gui.memory.dynamic_toolbar import BarState, DynamicToolbar
 from chathub_desktop.gui.memory.list_grow import ListToContent
 from chathub_desktop.gui.memory.page_common import (
     MIN_ROWS,
     card_list,
-    help_mark,
     one_layout_pass,
 )
 from chathub_desktop.gui.memory.panel_buttons import PanelButtons
@@ -98,7 +98,6 @@ from chathub_desktop.gui.memory.proposals_section import (
     ProposalsSection,
     proposals_tab_title,
 )
-from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.settings.card_field import CardField
 from chathub_desktop.gui.settings.setting_rows import SettingGroup
 from chathub_desktop.gui.shell.chat_events import ChatEvents
@@ -106,6 +105,7 @@ from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_ops import ServiceOps
+from chathub_desktop.gui.shell.tab_order import follow_layout
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_days import ActiveDay
@@ -120,23 +120,8 @@ translate = QCoreApplication.translate
 
 # --- help texts (APP-6) -------------------------------------------------------------------
 
-DYNAMIC_HELP = QT_TRANSLATE_NOOP("MemoryPage",
-    "<p><b>Dynamic memory</b> holds the dream cards — what the memory dream has learned: "
-    "numbered cards, each tagged with the UTC day — or range of days — it came from. The "
-    "model sees them after fixed memory.</p>"
-    "<p>Edit a card (Enter or double-click) or delete it (Del). A range card is folded to "
-    "one line: click it or press Space to read its days. <b>Regenerate</b> (the refresh "
-    "icon, Ctrl+R) runs the dream again for that card's day only; range cards and old "
-    "undated blobs cannot be regenerated. <b>Copy</b> puts exactly the text you see on "
-    "the clipboard, <b>Clear</b> removes every card, and <b>Restore previous version</b> "
-    "undoes the last change (restoring again redoes it).</p>"
-    "<p>There is no Add: only the dream writes dated cards. A new card that mostly "
-    "repeats an existing one is skipped. <b>Keep dream cards</b> counts single-day cards "
-    "only: the days older than those are merged into the range card.</p>"
-)
-#: The one-line summary of the Dynamic memory title's ``?`` (its accessible description; walk40).
-DYNAMIC_LINE = QT_TRANSLATE_NOOP(
-    "MemoryPage", "Dated cards the dream wrote; the model sees them after fixed memory. Only the dream adds cards.")
+#: The Dynamic memory title's ``?`` (its tooltip and one-line summary) live in :mod:`.dynamic_toolbar`.
+DYNAMIC_HELP, DYNAMIC_LINE = dynamic_toolbar.DYNAMIC_HELP, dynamic_toolbar.DYNAMIC_LINE
 #: The failure bar's Details line under the summary (lives in :mod:`.dream_failure`).
 FAILURE_HINT = dream_failure.FAILURE_HINT
 #: What the empty card list says lives in :mod:`.dream_empty` (imported here for the panel's users).
@@ -221,45 +206,17 @@ class DreamPanel(QWidget):
         self.settings_card = SettingGroup(self.texts, name="dreamSettingsCard")
         lay.addWidget(self.settings_card)
 
-        # dynamic memory title row
-        hrow = QHBoxLayout()
-        hrow.setSpacing(4)
         t = self.texts
-        self.cards_title = QLabel()
-        self.cards_title.setObjectName("dynamicMemoryTitle")
-        f = self.cards_title.font()
-        f.setBold(True)
-        self.cards_title.setFont(f)
-        t.bind(self.cards_title.setText, lambda: translate("MemoryPage", "Dynamic memory"))
-        t.bind(self.cards_title.setToolTip, lambda: translate("MemoryPage", DYNAMIC_HELP))
-        self.count_label = QLabel()
-        self.count_label.setObjectName("dreamCountLabel")
-        set_tone(self.count_label, Tone.MUTED)
-        #: What the cards are: the title's ``?`` (APP-6; walk40: no helper lines before the cards).
-        self.cards_help = help_mark(DYNAMIC_LINE, DYNAMIC_HELP, "dynamicMemoryHelp", t)
-        hrow.addWidget(self.cards_title)
-        hrow.addWidget(self.cards_help)
-        hrow.addSpacing(Space.SM)
-        hrow.addWidget(self.count_label)
-        hrow.addStretch(1)
-        # icon buttons, as fixed memory's toolbar has (walk51 #6): the name is the tooltip's and the reader's
-        self.copy_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Copy"), "copyDreamCards", QT_TRANSLATE_NOOP(
-            "MemoryPage", "Copy every card as shown — #N, date and text — to the clipboard (Ctrl+Shift+C)"),
-            self.card_actions.copy_all, Icon.COPY)
-        self.clear_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Clear"), "clearDreamCards", QT_TRANSLATE_NOOP(
-            "MemoryPage", "Remove every dream card (asks first; Restore previous version brings them back)"),
-            self.card_actions.clear_cards, Icon.CLEAR_ALL)
-        self.restore_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Restore previous version"),
-                                         "restoreDreamCards", QT_TRANSLATE_NOOP(
-            "MemoryPage", "Undo the last change to the dream cards (restore again to redo it)"),
-            self.card_actions.restore_previous, Icon.UNDO)
-        lay.addLayout(hrow)  # the cards' icons and, after Dream now's bar is built, the selected card's
-        copy_all = QAction(self)
-        t.bind(copy_all.setText, lambda: translate("MemoryPage", "Copy all dream cards"))
-        copy_all.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        copy_all.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        copy_all.triggered.connect(self.card_actions.copy_all)
-        self.addAction(copy_all)
+        #: The Dynamic memory title row: its title, ``?``, count and the cards' buttons (a component).
+        self.toolbar = bar = DynamicToolbar(self, t, self.buttons, copy_all=self.card_actions.copy_all,
+                                            clear=self.card_actions.clear_cards,
+                                            restore=self.card_actions.restore_previous)
+        self.cards_title, self.cards_help, self.count_label = bar.title, bar.help, bar.count_label
+        #: The overflow menu's Copy all dream cards (Ctrl+Shift+C), Restore previous version, Clear all dream cards….
+        self.copy_all_action, self.restore_action, self.clear_action = bar.copy_action, bar.restore_action, \
+            bar.clear_action
+        self.more_button, self.more_menu = bar.more_button, bar.more_menu
+        lay.addLayout(bar.row)  # the cards' icons and, after Dream now's bar is built, the selected card's
 
         # the cards (DRM-8)
         # declared: __init__ reads them, and mypy checks it before this method
@@ -283,7 +240,8 @@ class DreamPanel(QWidget):
         self.list.selectionModel().selectionChanged.connect(lambda *_a: self.sync())
         self.delegate.regenerate_clicked.connect(lambda n: self.runs.regenerate(n))
         self.delegate.edit_requested.connect(self.card_actions.edit_card)
-        self.delegate.unfold_requested.connect(self.card_actions.toggle_fold)  # a click on a folded range card
+        # a click on a folded range card, or on an opened one's header (walk55b #8)
+        self.delegate.fold_requested.connect(self.card_actions.toggle_fold)
         self.model.edit_handler = self.card_actions.save_edit  # edits in place (issue 30)
 
         #: Edit, Regenerate, Copy, Delete, Expand / fold and Pause on the list (its keys and context menu).
@@ -308,7 +266,7 @@ class DreamPanel(QWidget):
         self._proposals: ProposalsSection | None = None
         self._waiting = 0  # the proposals' count as the panel last read it (the tab's badge)
         self._said_dreaming = False  # whether the empty list last said a dream runs
-        self._lay, self._hrow = lay, hrow  # the bars' places
+        self._lay = lay  # the bars' place
         # the cards and, beside them, the proposals waiting for review (issue 19): that tab's
         # section is built, and reads, on its first show (issue 30: the page opens within a frame)
         self._proposals_tab = QWidget()
@@ -334,7 +292,7 @@ class DreamPanel(QWidget):
         unless they are (``bars_later``: the page's step after the panel's)."""
         if self.built:
             return
-        t, lay, hrow = self.texts, self._lay, self._hrow
+        t, lay = self.texts, self._lay
         # Dream now, progress and Stop (APP-7)
         brow = QHBoxLayout()
         brow.setSpacing(4)
@@ -368,28 +326,13 @@ class DreamPanel(QWidget):
         brow.addWidget(self.progress_bar)
         brow.addWidget(self.stop_button)
         brow.addStretch(1)
-        self.regenerate_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Regenerate"), "regenerateDreamCard",
-                                            self.regenerate_action.toolTip, lambda: self.runs.regenerate(),
-                                            Icon.REGENERATE)
-        self.edit_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Edit"), "editDreamCard",
-                                      self.edit_action.toolTip, lambda: self.card_actions.edit_card(), Icon.EDIT)
-        self.delete_button = self.buttons.tool(QT_TRANSLATE_NOOP("MemoryPage", "Delete"), "deleteDreamCard",
-                                        self.delete_action.toolTip, self.card_actions.delete_card, Icon.DELETE)
-        # one row of icons: one that does not apply is greyed in place and says why, so nothing
-        # moves when the selection goes or a dream fails (walk51b #3); off the Cards tab the row
-        # is hidden, its room kept
-        self.card_buttons = (self.restore_button, self.copy_button, self.clear_button, self.regenerate_button,
-                             self.edit_button, self.delete_button)
-        for b in self.card_buttons:
-            keep = b.sizePolicy()
-            keep.setRetainSizeWhenHidden(True)
-            b.setSizePolicy(keep)
-            hrow.addWidget(b)
-        #: Words beside Copy, Regenerate and Edit, the most used, while the row has room (a component;
-        #: walk52b #8: six bare icons, where Cherry labels them).
-        self.tool_labels = ToolLabels(self, (self.cards_title, self.cards_help, self.count_label), self.card_buttons,
-                                      (self.copy_button, self.regenerate_button, self.edit_button), hrow.spacing())
-        t.call(self.tool_labels.fit)  # the words' widths change with the language
+        bar = self.toolbar
+        bar.add_card_buttons((self.regenerate_action.toolTip, lambda: self.runs.regenerate()),
+                             (self.edit_action.toolTip, lambda: self.card_actions.edit_card()),
+                             (self.delete_action.toolTip, self.card_actions.delete_card))
+        self.regenerate_button, self.edit_button, self.delete_button = \
+            bar.regenerate_button, bar.edit_button, bar.delete_button
+        self.card_buttons, self.tool_labels = bar.card_buttons, bar.labels
         self.dream_now_button.setIcon(icon(Icon.DREAM))
         #: Dream now and its status line: one bar above the cards, so Dream
         #: now is in view without scrolling at 1366×768 (walk36 #7) and nothing above it
@@ -486,7 +429,7 @@ class DreamPanel(QWidget):
             self._set_cards(cards, shown)
         self.mark.apply()
         self.texts.bind(self.count_label.setText, lambda: count_text(cards))
-        self.tool_labels.fit()  # the count's width may have changed
+        self.toolbar.fit()  # the count's width may have changed
         if not cards:
             self._say_empty()
         self.cards_stack.setCurrentWidget(self.list if cards else self.empty_label)
@@ -591,24 +534,10 @@ class DreamPanel(QWidget):
         self.fold_action.setEnabled(c is not None and c.kind == CardKind.RANGE)
         self.regenerate_action.setVisible(regenerable)
         self.regenerate_action.setEnabled(regenerable and can_dream)
-        can_restore = self.view is not None and self.view.can_restore
-        busy = QT_TRANSLATE_NOOP("MemoryPage", "Another change is still being written.") if self.ops.busy else ""
-        none = QT_TRANSLATE_NOOP("MemoryPage", "There is no dream card yet.") if not has_cards else ""
-        # the selected card's buttons act on the Cards tab (issue 30), greyed elsewhere (walk51b #3)
-        card = none or (QT_TRANSLATE_NOOP("MemoryPage", "Open the Cards tab and select a card first.")
-                        if self.tabs.currentIndex() != 0 or c is None else busy)
-        self.buttons.offer(self.edit_button, card)
-        self.buttons.offer(self.delete_button, card)
-        self.buttons.offer(self.regenerate_button, card or (QT_TRANSLATE_NOOP(
-            "MemoryPage", "A card of several days cannot be dreamt again: only a single day's card can.")
-            if not regenerable else QT_TRANSLATE_NOOP("MemoryPage", "Memory is off for this assistant.")
-            if not self.memory_enabled else QT_TRANSLATE_NOOP("MemoryPage", "A dream is running.")
-            if running else ""))
-        self.buttons.offer(self.copy_button, none)
-        self.buttons.offer(self.clear_button, none or busy)
-        # after Clear it is how the cards come back
-        self.buttons.offer(self.restore_button, busy if can_restore else QT_TRANSLATE_NOOP(
-            "MemoryPage", "Nothing to restore yet: no change to the dream cards."))
+        self.toolbar.sync(BarState(
+            has_cards=has_cards, card=self.tabs.currentIndex() == 0 and c is not None, regenerable=regenerable,
+            memory_on=self.memory_enabled, running=running, busy=self.ops.busy,
+            can_restore=self.view is not None and self.view.can_restore))
         chosen = self.day_picker.selected_day()
         # walk39 #2: with no finished day to read, Dream now is off and says why
         self.dream_now_button.setEnabled(can_dream and chosen is not None)
@@ -728,6 +657,7 @@ class DreamPanel(QWidget):
             assert lay is not None
             lay.addWidget(section)
             section.show()  # now, not on the next turn (a layout shows a new child later)
+            follow_layout(self)  # its controls Tab after the tab bar, not after the window's last (walk55b #6)
         return self._proposals
 
     @property
@@ -771,8 +701,7 @@ class DreamPanel(QWidget):
         if index == 1:
             _ = self.proposals  # built on its first show
         # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
-        for b in self.card_buttons:
-            b.setVisible(index == 0)
+        self.toolbar.show_tab(index == 0)
         self.sync()
 
     def detach(self) -> None:

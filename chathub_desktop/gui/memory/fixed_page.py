@@ -107,6 +107,7 @@ from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.page_header import PageHeader
 from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
+from chathub_desktop.gui.shell.tab_order import follow_layout
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.errors import NotFound, ServiceError
@@ -327,14 +328,15 @@ class MemoryPage(QWidget):
         #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
         #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
         #: it on the next, put in the page on the next, its schedule form made on the next and
-        #: put in its card on the next (stall53);
-        #: the first read after their paint, with no
+        #: put in its card on the next (stall53), Tab set to follow the page's layout on the next
+        #: (walk55b #6: the schedule, made last, came after the cards); the first read after their paint, with no
         #: worker running meanwhile (issue 30: each turn under a frame). A page made ahead (``read_on_show``) is driven a
         #: step a turn by its maker (.page_prepare).
         self.steps = BuildSteps(self, [self.parts.make_panel, lambda: self.parts.make_panel().build_bars(),
                                        self.parts.make_group, self._build_dreaming,
                                        lambda: self.dream_panel.make_schedule(),
-                                       lambda: self.dream_panel.build_schedule()],
+                                       lambda: self.dream_panel.build_schedule(),
+                                       lambda: follow_layout(self._column)],
                                 self.reads.first, start=not self._made_ahead)
         self.built = True
 
@@ -391,6 +393,7 @@ class MemoryPage(QWidget):
         """The Add editor goes above the list; the compact empty state gives way to it."""
         self._cards_layout.insertWidget(self._cards_layout.indexOf(self.cards_stack), editor)
         editor.installEventFilter(self)
+        follow_layout(self._column)  # Tab reaches it where it shows, not after the page's last (walk55b #6)
 
     @property
     def compact_empty(self) -> bool:
@@ -740,6 +743,7 @@ class MemoryPage(QWidget):
             raw.opened.connect(lambda: self._show_raw(True))
             raw.closed.connect(lambda: self._show_raw(False))
             self.stack.addWidget(raw)
+            follow_layout(self._column)  # Tab through it where it shows (walk55b #6)
             raw.set_busy(self.ops.busy)
         return self._raw
 
