@@ -8,7 +8,8 @@ from datetime import date
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from chathub_desktop.core import dynamic_memory as dm
-from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD, layout_lines
+from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD
+from chathub_desktop.gui.memory.card_lines import layout_lines
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 
@@ -38,13 +39,30 @@ def test_a_long_one_line_dream_card_has_no_blank_second_line(page, services, ass
     while len(layout_lines(f"{text} {WORDS[k % len(WORDS)]}".strip(), font, room, 6)) == 1:
         text = f"{text} {WORDS[k % len(WORDS)]}".strip()
         k += 1
-    assert d.estimate_lines(text, room) == 2, "the estimate errs long here"
+    assert d.lines.estimate(text, room, d.max_lines) == 2, "the estimate errs long here"
     put_cards(services, assistant, [text, "Likes tables"])
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     card = next(r for r in range(2) if panel.model.card(r).text == text)
     assert panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(card)).height() == d.rows_height(1)
     assert panel.list.visualRect(panel.model.index(card)).height() == d.rows_height(1)
+
+
+def test_a_text_that_lays_out_on_one_line_is_one_line_at_any_width(page, qtbot):  # type: ignore[no-untyped-def]
+    """The same at every card width from 200 to 900 px and for words of any case: the mean
+    character width errs both ways (56: lower-case words made two lines at 364 px)."""
+    d = page.dream_panel.delegate
+    font = page.dream_panel.list.font()
+    for case in (str.lower, str.upper, str.title):
+        words = [case(w) for w in WORDS]
+        for room in range(200, 901, 13):
+            text, k = "", 0
+            while len(layout_lines(f"{text} {words[k % len(words)]}".strip(), font, room, 6)) == 1:
+                text = f"{text} {words[k % len(words)]}".strip()
+                k += 1
+            assert d.lines.measure(text, room, d.max_lines) == 1, (room, text)
+            longer = f"{text} {words[k % len(words)]}"
+            assert d.lines.measure(longer, room, d.max_lines) == len(layout_lines(longer, font, room, 6)) == 2, (room, longer)
 
 
 def test_history_shows_a_range_card_by_its_span_and_a_changed_entry_by_its_number(  # type: ignore[no-untyped-def]

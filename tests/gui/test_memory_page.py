@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from chathub_desktop.core.messages import ToolCall
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
-from chathub_desktop.gui.memory.card_delegate import layout_lines
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.card_lines import layout_lines
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.services.container import open_services
 from chathub_desktop.services.transfer.chatgpt_import import import_chatgpt_export

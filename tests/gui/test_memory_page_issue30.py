@@ -411,7 +411,8 @@ def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # typ
     """Issue 30: a row's height comes from character counts (no QTextLayout per card for
     10,000 entries); for ordinary entries — Latin, CJK, mixed — it is never shorter than the
     laid-out text, so nothing is elided that would have fitted."""
-    from chathub_desktop.gui.memory.card_delegate import MAX_BODY_LINES, layout_lines
+    from chathub_desktop.gui.memory.card_delegate import MAX_BODY_LINES
+    from chathub_desktop.gui.memory.card_lines import layout_lines
 
     texts = ["Lives in Berlin, works remotely for a design agency in Amsterdam",
              "Writes commit messages in English even when chatting in German, and wants every suggested commit "
@@ -424,8 +425,8 @@ def test_a_card_height_is_estimated_without_layout_and_never_short(page):  # typ
     for width in (240, 420, 700, 1100):
         for text in texts:
             need = len(layout_lines(text, font, width, 50))
-            assert d.estimate_lines(text, width) >= min(need, MAX_BODY_LINES), (width, text[:30])
-            assert d.estimate_lines(text, width) <= need + 1  # and not much taller
+            assert d.lines.estimate(text, width, d.max_lines) >= min(need, MAX_BODY_LINES), (width, text[:30])
+            assert d.lines.estimate(text, width, d.max_lines) <= need + 1  # and not much taller
 
 
 def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

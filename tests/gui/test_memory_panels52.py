@@ -104,7 +104,7 @@ def test_a_cut_card_keeps_its_line_structure(qapp):  # type: ignore[no-untyped-d
     last line cut with "…"; the last shown line is its own line, with "…" after it."""
     from PySide6.QtGui import QFont
 
-    from chathub_desktop.gui.memory.card_delegate import layout_lines
+    from chathub_desktop.gui.memory.card_lines import layout_lines
 
     text = "\u2028".join(("Python habits", "• rounds with round()", "print(round(2.5))", "Asked about tables"))
     lines = layout_lines(text, QFont(), 600, 3)

@@ -29,6 +29,7 @@ def test_the_preview_has_the_editors_frame_and_text_inset(page, services, assist
     from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
 
     apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    page.resize(800, 560)  # the window's smallest (the page's own size hint is narrower than any window)
     try:
         services.memory.add(assistant, "Writes Python")
         services.memory.add(assistant, "Lives in Lisbon")

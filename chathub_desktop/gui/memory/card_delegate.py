@@ -5,8 +5,6 @@ in-place editor (:class:`~chathub_desktop.gui.memory.card_editor.CardTextEdit`),
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -30,8 +28,6 @@ from PySide6.QtGui import (
     QFontMetrics,
     QPainter,
     QPalette,
-    QTextLayout,
-    QTextOption,
 )
 from PySide6.QtWidgets import (
     QListView,
@@ -45,6 +41,7 @@ from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.design.tokens import ChipKind, colours_for, meta_pt
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.card_lines import LineMeasure, layout_lines
 from chathub_desktop.gui.memory.card_markdown import is_heading
 from chathub_desktop.gui.memory.source_words import source_chip
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP
@@ -109,12 +106,6 @@ CARD_MARGIN_Y = 4  # px, between cards
 CARD_PAD = 10  # px, inside a card
 HEADER_GAP = 4  # px, header row to body text
 MAX_BODY_LINES = 6  # a longer entry is elided (edit or the raw view shows it all)
-MEASURE_CHARS = 2000  # only this head of a huge entry is laid out
-ESTIMATE_SLACK = 1.12  # a line estimated from mean widths loses part of a word at each wrap
-_SAMPLE = "The quick brown fox jumps over the lazy dog; 0123456789, Prefers Metric Units."
-_WIDE_SAMPLE = "東京日本語한국어カタカナ"
-#: Characters drawn about twice as wide as Latin ones (CJK, kana, Hangul, full-width forms).
-_WIDE_RE = re.compile("[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60]")
 CHIP_PAD_X = 6
 CHIP_GAP = 6
 ROW_MARGIN_Y = 2  # px, between compact rows (fixed memory, walk53 #9)
@@ -205,11 +196,12 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._faces = faces
         self._cache: dict[tuple[int, str, int, int], list[str]] = {}
         self._metrics: tuple[float, float, int, int] | None = None
+        #: How many lines a text takes (estimated, or laid out near a wrap), cached.
+        self.lines = LineMeasure(self._body_font)
         #: The head and chip fonts and the three fonts' metrics, made once per font (a
         #: paint made them per card: tens of Qt calls, each waiting for the interpreter
         #: lock while a worker reads, issue 30).
         self._fonts: tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics] | None = None
-        self._estimates: dict[tuple[str, int, int | None], int] = {}  # (text, width, cap) → lines
         #: digits of "#N" → px of a compact row's number column, and of all beside its text
         self._gutters: dict[int, tuple[int, int]] = {}
         self._editing: QPersistentModelIndex | None = None  # the row whose editor is open
@@ -228,7 +220,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
     def clear_cache(self) -> None:
         """Forget the laid-out lines and the font's metrics (the entries or the font changed)."""
         self._cache.clear()
-        self._estimates.clear()
+        self.lines.clear()
         self._gutters.clear()
         self._metrics = None
         self._fonts = None
@@ -237,12 +229,10 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """``(px per narrow character, px per wide character, line spacing, header
         height)`` of the list's font, measured once per font."""
         if self._metrics is None:
-            fm = QFontMetrics(self._body_font())
-            narrow = fm.horizontalAdvance(_SAMPLE) / len(_SAMPLE)
-            wide = fm.horizontalAdvance(_WIDE_SAMPLE) / len(_WIDE_SAMPLE)
+            narrow, wide, _upper, spacing = self.lines.widths()
             _head, _chip, hfm, cfm, _bfm = self._font_set()
             header = max(hfm.height(), cfm.height() + 4)
-            self._metrics = (narrow, wide, fm.lineSpacing(), header)
+            self._metrics = (narrow, wide, spacing, header)
         return self._metrics
 
     def rows_height(self, rows: int) -> int:
@@ -281,44 +271,6 @@ class MemoryCardDelegate(QStyledItemDelegate):
         lets a card the user opened to read show all of it)."""
         return self.max_lines
 
-    def estimate_lines(self, text: str, width: int, cap: int | None = None) -> int:
-        """How many lines ``text`` takes at ``width`` px, from character counts and the
-        font's mean widths (no text layout: a row's height must cost next to nothing for
-        10,000 cards, issue 30), erring long; at most ``cap`` (default :attr:`max_lines`).
-        Paint lays out at most this many lines, so a card never draws past its height."""
-        cap = self.max_lines if cap is None else cap
-        narrow, wide, _spacing, _header = self._font_metrics()
-        room = max(10, width)
-        lines = 0
-        for part in text[:MEASURE_CHARS].split("\n"):
-            n_wide = len(_WIDE_RE.findall(part))
-            px = ((len(part) - n_wide) * narrow + n_wide * wide) * ESTIMATE_SLACK
-            lines += max(1, math.ceil(px / room))
-            if lines >= cap:
-                return cap
-        return max(1, lines)
-
-    def measure_lines(self, text: str, width: int, cap: int | None = None) -> int:
-        """How many lines ``text`` takes at ``width`` px (at most ``cap``, default :attr:`max_lines`): a
-        paragraph whose estimate is sure (the same line count with and without
-        :data:`ESTIMATE_SLACK`) as :meth:`estimate_lines` says; one within the slack of a
-        wrap laid out as paint lays it out (memfix52: a long one-line dream card got an
-        empty second line). Most paragraphs are sure, so 10,000 cards stay cheap."""
-        cap = self.max_lines if cap is None else cap
-        narrow, wide, _spacing, _header = self._font_metrics()
-        room = max(10, width)
-        lines = 0
-        for part in text[:MEASURE_CHARS].split("\n"):
-            n_wide = len(_WIDE_RE.findall(part))
-            px = (len(part) - n_wide) * narrow + n_wide * wide
-            need = max(1, math.ceil(px * ESTIMATE_SLACK / room))
-            if need > max(1, math.ceil(px / room)) and lines + 1 < cap:
-                need = len(layout_lines(part, self._body_font(), room, cap - lines))
-            lines += need
-            if lines >= cap:
-                return cap
-        return max(1, lines)
-
     # geometry
     def _body_font(self) -> QFont:
         return self._view.font()
@@ -339,8 +291,9 @@ class MemoryCardDelegate(QStyledItemDelegate):
 
     def _lines(self, number: int, text: str, width: int, cap: int | None = None) -> list[str]:
         """The lines painted for ``text`` at ``width``: laid out (line breaks kept), at most
-        :meth:`measure_lines` of them (up to ``cap``), the last elided when the text goes on."""
-        max_lines = self._line_count(text, width, cap)
+        :meth:`LineMeasure.count` of them (up to ``cap``, default :attr:`max_lines`), the last
+        elided when the text goes on."""
+        max_lines = self.lines.count(text, width, self.max_lines if cap is None else cap)
         key = (number, text, width, max_lines)
         hit = self._cache.get(key)
         if hit is not None:
@@ -353,28 +306,18 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._cache[key] = lines
         return lines
 
-    def _line_count(self, text: str, width: int, cap: int | None = None) -> int:
-        """:meth:`measure_lines`, cached per ``(text, width, cap)`` (what sizeHint and paint ask)."""
-        key = (text, width, cap)
-        lines = self._estimates.get(key)
-        if lines is None:
-            if len(self._estimates) > 20_000:
-                self._estimates.clear()
-            lines = self._estimates[key] = self.measure_lines(text, width, cap)
-        return lines
-
     def _header_height(self) -> int:
         return self._font_metrics()[3]
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        """Qt: the row's height from :meth:`measure_lines` of its :class:`CardFace` text (no
+        """Qt: the row's height from :meth:`LineMeasure.count` of its :class:`CardFace` text (no
         ``data`` call; the line count is cached per text and width)."""
         width = self._card_width()
         face = self._faces(index.row())
         if not isinstance(face, CardFace):
             face = CardFace(0, "")
         spacing = self._font_metrics()[2]
-        lines = self._line_count(face.text, self.text_width(face, width), self.line_cap(face))
+        lines = self.lines.count(face.text, self.text_width(face, width), self.line_cap(face))
         body = lines * spacing
         if face.note:  # a note: its lines, no card
             return QSize(width + 2 * CARD_MARGIN_X, 2 * CARD_MARGIN_Y + body)
@@ -593,8 +536,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         ed.textChanged.connect(lambda: self._grow(ed))
         self._editing = QPersistentModelIndex(index)
         self._editor = ed
-        self._edit_lines = self.estimate_lines(str(index.data(Qt.ItemDataRole.EditRole) or ""),
-                                               self._edit_width(index.row()))
+        self._edit_lines = self.lines.estimate(str(index.data(Qt.ItemDataRole.EditRole) or ""),
+                                               self._edit_width(index.row()), self.max_lines)
         self.sizeHintChanged.emit(index)
         edited = self._editing
         QTimer.singleShot(0, ed, lambda: self._view.scrollTo(self._view.model().index(edited.row(), 0))
@@ -628,7 +571,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         """Re-fit the edited card to the editor's text (up to the editor's line limit)."""
         if editor is not self._editor or self._editing is None or not self._editing.isValid():
             return
-        lines = self.estimate_lines(editor.toPlainText(), self._edit_width(self._editing.row()))
+        lines = self.lines.estimate(editor.toPlainText(), self._edit_width(self._editing.row()), self.max_lines)
         if lines != self._edit_lines:
             self._edit_lines = lines
             self.sizeHintChanged.emit(self._view.model().index(self._editing.row(), 0))
@@ -677,43 +620,3 @@ class MemoryCardDelegate(QStyledItemDelegate):
         editor.setGeometry(body)
         if moved and editor is self._editor:  # placed, grown or moved: the page keeps it in view
             QTimer.singleShot(0, editor, lambda: self.editor_shown.emit(editor))
-
-
-def layout_lines(text: str, font: QFont, width: int, max_lines: int) -> list[str]:
-    """``text`` wrapped to ``width`` px in ``font`` (U+2028 breaks a line): at most
-    ``max_lines`` lines, the last one elided with ``…`` when the text is longer — the last
-    shown line ends where its own line ends, with ``…`` after it. Only the first
-    :data:`MEASURE_CHARS` characters are laid out."""
-    head = text[:MEASURE_CHARS]
-    cut = len(text) > MEASURE_CHARS
-    layout = QTextLayout(head, font)
-    opt = QTextOption()
-    opt.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    layout.setTextOption(opt)
-    spans: list[tuple[int, int]] = []
-    layout.beginLayout()
-    while len(spans) <= max_lines:
-        line = layout.createLine()
-        if not line.isValid():
-            break
-        line.setLineWidth(max(10, width))
-        spans.append((line.textStart(), line.textLength()))
-    layout.endLayout()
-    u16 = head.encode("utf-16-le")  # Qt positions count UTF-16 code units
-
-    def seg(start: int, end: int | None = None) -> str:
-        return u16[2 * start: None if end is None else 2 * end].decode("utf-16-le", "replace")
-
-    if len(spans) <= max_lines and not cut:
-        return [seg(s, s + n).rstrip() for s, n in spans] or [""]
-    shown = spans[:max_lines]
-    out = [seg(s, s + n).rstrip() for s, n in shown[:-1]]
-    last_start = shown[-1][0] if shown else 0
-    # the last line is its own line only, never the lines after it run into one (walk52 #6:
-    # a heading, bullets and code joined on one line cut with "…")
-    rest = seg(last_start).partition("\u2028")[0]
-    last = QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, max(10, width))
-    if last == rest:  # fits: the text goes on after it
-        last = QFontMetrics(font).elidedText(rest.rstrip() + " …", Qt.TextElideMode.ElideRight, max(10, width))
-    out.append(last)
-    return out

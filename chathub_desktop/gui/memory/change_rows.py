@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.gui.design import current_colours
 from chathub_desktop.gui.design.tokens import Radius, Space
-from chathub_desktop.gui.memory.card_delegate import layout_lines
+from chathub_desktop.gui.memory.card_lines import layout_lines
 from chathub_desktop.gui.shell.i18n import fill
 from chathub_desktop.gui.shell.service_reasons import said
 
