@@ -276,6 +276,21 @@ ran 1.0 ms in it). Four more ``--in-window --why`` runs after it, load 1.1–1.6
 stall 7.8 / 13.4 / 8.5 / 9.8 ms, the open again's 8.4 / 9.5 / 10.6 / 12.1 ms, the scroll's 10.4 /
 10.2 / 10.6 / 10.4 ms; ``--repeat 5 --open-only``, two runs: median 11.5 / 10.9 ms, worst 11.8 /
 11.3 ms.
+
+Measured 2026-12-06 (session 56), load 0.6–1.5. What held the interpreter lock in the page's worker
+read, one C call at a time (``sys.setprofile`` c_call events over the read): decoding the 3.1 M
+characters of the fixed document, ~4.5 ms per open (the store's text fetch), and on a process's
+first read ``QTimeZone.systemTimeZoneId``, 4.7 ms (17 ms on a cold disk). The read now takes the
+body as bytes and hashes them with the lock released, reusing the document last decoded when the
+token is the same, and the zone comes from ``tzlocal``: an open again's read 42 → 27 ms, its largest
+hold 6 → 2 ms (the sha256, which releases the lock). ``--over MS`` explains gaps under the goal
+too. Beside the base (e95dd132), three pairs of ``--in-window --why``: the open's worst stall 10.5 /
+10.9 / 11.7 → 11.3 / 11.2 / 14.1 ms, the open again's 9.1 / 7.7 / 10.5 → 10.9 / 8.1 / 12.0 ms, the
+scroll's 11.6 / 10.2 / 11.6 → 10.4 / 17.7 / 11.7 ms. The stalls are now the GUI thread's own turns
+(its most CPU between ticks 9.6–11.1 → 11.1–12.2 ms): a card near a wrap either way is laid out
+(5,200–5,800 of the 10,000 entries, was 2,700–3,500), so that lower-case text no longer gets an empty
+second line nor ALL CAPS a lost one. The 17.7 ms scroll stall had the search's embedding thread
+running (19.9 ms) and the GUI thread neither running nor waiting for a core.
 """
 
 from __future__ import annotations
