@@ -53,10 +53,9 @@ def main(out_dir: Path) -> int:
 
         async def scenario() -> None:
             window = await harness.shown_window(svc)
-            page = window.pages.open_memory()
-            assert page is not None
+            page = await harness.open_memory(window)
             panel = page.dream_panel
-            await harness.until(lambda: page.loads >= 1 and panel.loads >= 1 and not page.runner.pending())
+            await harness.until(lambda: not page.runner.pending())
             form = panel.schedule
             form.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
 
