@@ -190,3 +190,52 @@ def test_the_history_says_who_and_what_in_the_interface_language(
     finally:
         shiboken6.delete(owner)  # its translators leave the app now (~QTranslator removes itself)
         QLocale.setDefault(QLocale("en"))  # the GUI tests' dates (tests/gui/conftest.py)
+
+
+@pytest.mark.timeout(60)  # before the fix the question's loop never let the test's own wait wake
+def test_the_revert_question_leaves_other_work_running(services: Services, aid: int, qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    """walk56 #1: Revert asked its question (a modal dialog's own event loop) inside the
+    task that read the preview, so a reply streaming meanwhile (here a ticking task) never
+    woke again. The question comes after that task; the other work goes on through it and
+    after it, and Revert still reverts."""
+    import asyncio
+
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    with shown_memory_page(services, aid, qtbot) as page:
+        dlg = page.open_history()
+        qtbot.waitUntil(lambda: dlg.loads >= 1 and dlg.detail is not None, timeout=5000)
+        ticks: list[int] = []
+
+        async def ticker() -> None:  # stands for a reply streaming in another topic
+            while True:
+                ticks.append(len(ticks))
+                await asyncio.sleep(0.02)
+
+        task = page.runner.run("walk56-ticker", ticker())
+        qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=3000)
+        asked: list[int] = []
+
+        def answer() -> None:  # the user reads the question, then picks Revert
+            box = QApplication.activeModalWidget()
+            if not isinstance(box, QMessageBox):
+                QTimer.singleShot(50, answer)
+                return
+            asked.append(len(ticks))
+            revert = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
+            QTimer.singleShot(300, revert.click)
+
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(50, answer)
+        try:
+            with qtbot.waitSignal(dlg.reverted, timeout=10_000):
+                assert dlg.revert_selected()
+            after = len(ticks)
+            qtbot.waitUntil(lambda: len(ticks) >= after + 5, timeout=3000)  # still ticking after the question
+        finally:
+            task.cancel()
+            qtbot.waitUntil(task.done, timeout=3000)
+        assert asked
+        # the newest change (the model's update to Hamburg) undone
+        assert [e.text for e in services.memory.entries(aid)] == ["prefers dark mode", "lives in Berlin"]

@@ -604,8 +604,10 @@ class MemoryHistoryView(QWidget):
         c = self.selected()
         if c is None or self.ops.busy:
             return False
+        # the question after the preview's task, outside any coroutine: a modal dialog's own
+        # event loop inside a task left every other task unwoken for good (walk56 #1)
         return self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.revert_preview(self.assistant_id, c.id),
-                              lambda p: self._confirm_revert(p, confirmed))
+                              lambda p: QTimer.singleShot(0, self, lambda: self._confirm_revert(p, confirmed)))
 
     def _confirm_revert(self, preview: RevertPreview, confirmed: bool) -> None:
         c = preview.change
