@@ -177,6 +177,22 @@ def test_shortcuts_mean_one_thing_in_the_window_and_on_the_page(window, services
     clashes = [(key, in_window[key], _verb(a)) for a in page_actions for key in _keys(a)
                if key in in_window and _meaning(_verb(a)) != _meaning(in_window[key])]
     assert clashes == []
+    # walk56 #2: a key live in the window and on the page is ambiguous even when both mean the
+    # same (Ctrl+R: Regenerate reply and the card's Regenerate ran neither), and what acts on
+    # the open topic keeps no key off the chats page (Ctrl+Shift+A archived the hidden topic)
+    window_wide = {key for a in window.findChildren(QAction) if a not in page_actions
+                   and a.shortcutContext() in (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
+                   for key in _keys(a)}  # a key of one widget (the chat's Ctrl+C) is not live on the page
+    assert sorted({key for a in page_actions for key in _keys(a)} & window_wide) == []
+    topic_keys = {window.versions.regenerate_action: ["Ctrl+R"], window.topic_actions.pin_action: ["Ctrl+Shift+P"],
+                  window.topic_actions.archive_action: ["Ctrl+Shift+A"], window.rename_topic_action: ["F2"],
+                  window.context_controls.privacy.new_private_action: ["Ctrl+Shift+N"],
+                  window.summary_action: ["Ctrl+Shift+S"], window.compact_action: ["Ctrl+Shift+K"],
+                  window.deletes.undo_action: ["Ctrl+Z"], window.view.sidebar_action: ["Ctrl+B"],
+                  window.attachments.action: ["Ctrl+U"], window.new_topic_action: ["Ctrl+N"]}
+    assert [a.text() for a in topic_keys if _keys(a)] == []
+    window.page_host.show_page(PageId.CHATS)
+    assert {a: _keys(a) for a in topic_keys} == topic_keys
     delete_keys = {"Del", "Ctrl+D", "Meta+D", "Backspace", "Meta+Backspace"}
     assert [(a.text(), k) for a in page_actions for k in _keys(a)
             if k in delete_keys and _meaning(_verb(a)) != "delete"] == []

@@ -436,6 +436,9 @@ class MainWindow(QMainWindow):
             self, service=services.attachments, runner=self.runner, composer=self.composer, view=self.message_view,
             status=self.show_status, topic=lambda: self.opener.topic_id, topic_opened=self.topic_opened,
             estimate=self.estimate.schedule)
+        ta = self.topic_actions  # what acts on the open topic: the chats page's keys alone (walk56 #2)
+        self.page_keys.add(PageId.CHATS, [ta.pin_action, ta.archive_action, self.attachments.action,
+                                          self.context_controls.privacy.new_private_action])
         self.composer.badge.bind_controller(self.compaction.compact_topic, self.compaction.open_summary,
                                             self.compaction.is_compacting, self.compaction.outcome,
                                             self.compaction.needs_summarizer)

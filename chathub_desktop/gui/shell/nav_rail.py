@@ -355,17 +355,32 @@ class PageShortcuts(QObject):
     pages is shown, so a key the Memory page uses (Ctrl+N adds an entry, Del deletes
     one) never also triggers the chats page's action (New topic, Delete topic), and Esc
     is Stop on the chats page but Back on Settings and Search — Qt runs neither when
-    two shortcuts of one window match (issues 29, 30). The menus keep every action."""
+    two shortcuts of one window match (issues 29, 30). Every chats-page action that acts
+    on the open topic (Pin, Archive, Rename, Regenerate reply, …) is the chats page's
+    alone, so no key reaches the hidden chat from another page (walk56 #2: Ctrl+Shift+A
+    archived it, and Ctrl+R on a dream card ran neither Regenerate). The menus keep every
+    action."""
 
     def __init__(self, host: PageHost, actions: dict[PageId, list[QAction]]) -> None:
         super().__init__(host)
-        self._actions = actions
+        self._actions: dict[PageId, list[QAction]] = {page: list(acts) for page, acts in actions.items()}
         self._keys = {a: a.shortcuts() for acts in actions.values() for a in acts}
+        self._shown = host.current_page_id() or PageId.CHATS
         host.page_shown.connect(self.scope)
-        self.scope(host.current_page_id() or PageId.CHATS)
+        self.scope(self._shown)
+
+    def add(self, page: PageId, actions: list[QAction]) -> None:
+        """Make ``actions`` (built after the menus: the topic actions, New private topic,
+        Attach files) ``page``'s too, their keys as they are now, scoped at once."""
+        for a in actions:
+            self._keys.setdefault(a, a.shortcuts())
+            if a not in self._actions.setdefault(page, []):
+                self._actions[page].append(a)
+        self.scope(self._shown)
 
     def scope(self, shown: PageId) -> None:
         """Give the actions of ``shown`` their keys and take them from the other pages'."""
+        self._shown = shown
         active = self._actions.get(shown, [])
         for a in [a for a in self._keys if a not in active] + list(active):  # take first, then give
             a.setShortcuts(self._keys[a] if a in active else [])

@@ -316,11 +316,15 @@ def build_menus(w: MenusHost, owner: QMainWindow) -> None:
     w.rail_routes = RailRoutes(w.rail, w.page_host, topics=w.view.sidebar_action,
                                memory=w.memory_action, search=w.search.action,
                                settings=w.providers_action)
-    # Esc stops a reply on the chats and Memory pages and goes back from Settings and Search
+    # Esc stops a reply on the chats and Memory pages and goes back from Settings and Search;
+    # what acts on the open topic is the chats page's alone (walk56 #2); Ctrl+B also flips
+    # Settings' "Show sidebar" switch, shown there
     w.page_keys = PageShortcuts(w.page_host, {
-        PageId.CHATS: [w.new_topic_action, w.delete_topic_action, w.edit_assistant_action, w.stop_action],
+        PageId.CHATS: [w.new_topic_action, w.rename_topic_action, w.delete_topic_action, w.deletes.undo_action,
+                       w.compact_action, w.summary_action, w.versions.regenerate_action, w.edit_assistant_action,
+                       w.stop_action, w.view.sidebar_action],
         PageId.MEMORY: [w.stop_action],
-        PageId.SETTINGS: [w.back_action], PageId.SEARCH: [w.back_action]})
+        PageId.SETTINGS: [w.back_action, w.view.sidebar_action], PageId.SEARCH: [w.back_action]})
     help_menu = w.help_menu = QMenu(owner)
     help_menu.addAction(w.setup_action)
     help_menu.addAction(w.shortcuts_action)
