@@ -4,8 +4,9 @@ not a test.
 
     QT_QPA_PLATFORM=offscreen python -m tests.gui.prop56_screenshot [OUT_DIR]
 
-31 fixed entries, 12 dream cards and 2 proposals, in the window at 1366×768 and 800×560,
-light then dark: ``prop56-<W>x<H>-<theme>-proposals.png`` (the first proposal selected: its
+31 fixed entries, 12 dream cards and 2 proposals, in the window in English, 日本語 and 简体中文
+at 1366×768 and 800×560,
+light then dark: ``prop56-<lang>-<W>x<H>-<theme>-proposals.png`` (the first proposal selected: its
 buttons in view), ``…-edit.png`` (Edit: the editor with its text in view),
 ``…-badtime.png`` (Daily, "25:99" typed: the hint says how to type it, Save off) and
 ``…-goodtime.png`` ("02:00" typed). Prints the design audit lines into OUT_DIR (default
@@ -42,12 +43,11 @@ def main(out_dir: Path) -> int:
             page = await harness.open_memory(window)
             panel = page.dream_panel
             await harness.until(lambda: not page.runner.pending())
-            async for theme, tag in harness.languages_sizes_themes(window, (UiLanguage.ENGLISH,)):
+            async for theme, tag in harness.languages_sizes_themes(window, (UiLanguage.ENGLISH, UiLanguage.JAPANESE,
+                                                                            UiLanguage.CHINESE_SIMPLIFIED)):
                 name = f"prop56-{tag}"
                 section = panel.show_proposals()
                 await harness.until(lambda s=section: s.list.count() == 2)
-                section.list.setCurrentRow(1)
-                section.list.setCurrentRow(0)
                 await asyncio.sleep(0.5)
                 shot(window, f"{name}-proposals", theme)
                 section.edit_current()

@@ -716,7 +716,7 @@ class DreamPanel(QWidget):
     def _on_tab(self, index: int) -> None:
         self._fit_tabs(index)
         if index == 1:
-            _ = self.proposals  # built on its first show
+            self.proposals.show_actions()  # built on its first show; its buttons in view (walk56 #3)
         # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
         self.toolbar.show_tab(index == 0)
         self.sync()

@@ -223,6 +223,7 @@ class ProposalsSection(QWidget):
         self._said: Callable[[], str] | None = None
         self._shown: list[Shown] = []
         self._editing: int | None = None  # the proposal whose text the editor holds
+        self._reading = False  # a read refills the list: its re-selection scrolls no page
         self._task = f"proposals-load-{id(self)}"
         self._following = True
         self.ops = ServiceOps(runner, presenter, self.show_error, lambda _b: self._sync(), f"proposals-op-{id(self)}")
@@ -392,6 +393,7 @@ class ProposalsSection(QWidget):
         if self._editing is not None and self._editing not in [p.id for p, _l, _f in shown]:
             self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
         self._shown = shown
+        self._reading = True
         self.list.clear()
         for p, _lines, _fold in shown:
             item = QListWidgetItem()
@@ -401,12 +403,15 @@ class ProposalsSection(QWidget):
         ids = [p.id for p, _l, _f in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
+        self._reading = False
         self.count = len(shown)
         self.loads += 1
         self._say_rows()
         self._show_said()
         self._sync()
         self.fit_panes()
+        if self.loads == 1:  # the tab's first show: its buttons in view
+            self.show_actions()
         self.count_changed.emit(self.count)
         self.loaded.emit()
 
@@ -437,7 +442,13 @@ class ProposalsSection(QWidget):
             self.text.setHtml(preview_html(p, lines(), fold))
         self._sync()
         self.fit_panes()
-        if 0 <= row < len(self._shown) and self.isVisible():
+        if not self._reading:  # a reload moves no page
+            self.show_actions()
+
+    def show_actions(self) -> None:
+        """Ask the page to keep the selected proposal's buttons in view (walk56 #3): as one
+        is selected, as the tab opens, and after its first read."""
+        if self.current_id() is not None and self.isVisible():
             self.shown.emit(self.action_row)
 
     def fit_panes(self) -> None:
