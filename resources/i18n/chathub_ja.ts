@@ -2058,6 +2058,10 @@ Restore previous version undoes this.</source>
         <translation>前回の実行は%1に完了せずに停止しました。再試行しました</translation>
     </message>
     <message>
+        <source>Type the time as HH:MM in 24-hour UTC, e.g. 02:00.</source>
+        <translation>時刻は 24 時間制の UTC で HH:MM と入力してください（例：02:00）。</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>毎日</translation>
     </message>

@@ -2066,6 +2066,10 @@ Restore previous version undoes this.</source>
         <translation>上一次运行于%1未完成就停止了；已重试</translation>
     </message>
     <message>
+        <source>Type the time as HH:MM in 24-hour UTC, e.g. 02:00.</source>
+        <translation>请按 24 小时制 UTC 时间输入 HH:MM，例如 02:00。</translation>
+    </message>
+    <message>
         <source>Daily</source>
         <translation>每天</translation>
     </message>

@@ -196,8 +196,10 @@ def test_clear_asks_and_restore_brings_the_cards_back(open_page, services, helpe
 
 
 def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]
-    """DRM-2: the service refuses a time that is not HH:MM; neither the schedule nor Keep N
-    is stored. A valid daily schedule then shows its next slot and its (empty) last run."""
+    """DRM-2: a time that is not HH:MM is refused next to its field (walk56 #4): the row's
+    line says how to type it, Save is off with that reason, Save / Enter store nothing —
+    neither the schedule nor Keep N. A valid daily schedule then shows its next slot and its
+    (empty) last run."""
     panel = open_page(helper).dream_panel
     assert panel.schedule.form_values()[0] is DreamFrequency.OFF and panel.schedule.keep_spin.value() == 14
     assert "schedule is off" in panel.schedule.next_label.text() and not panel.schedule.last_run_label.isVisible()
@@ -209,10 +211,14 @@ def test_invalid_time_shows_an_error_and_saves_nothing(open_page, services, help
     assert panel.schedule.next_label.text() == "Not saved yet: press Save below to use this schedule."
     panel.schedule.time_edit.setText("25:99")
     panel.schedule.keep_spin.setValue(5)
-    panel.schedule.save_button.click()  # a lower Keep N previews first, then writes on a 0 ms timer
-    qtbot.waitUntil(panel.error_label.isVisible, timeout=10000)
+    hint = "Type the time as HH:MM in 24-hour UTC, e.g. 02:00."
+    assert panel.schedule.next_label.text() == hint  # not "The schedule is off" (walk56 #4)
+    assert not panel.schedule.save_button.isEnabled() and panel.schedule.save_button.toolTip() == hint
+    panel.schedule.save_button.click()
+    panel.schedule.time_edit.returnPressed.emit()  # Enter saves nothing either
+    qtbot.wait(100)
     idle(qtbot, panel)
-    assert "HH:MM" in panel.error_label.text()
+    assert not panel.error_label.isVisible()  # nothing said far below, under the toolbar
     view = services.dreams.settings(helper)
     assert (view.schedule.frequency, view.schedule.time_utc, view.keep) == ("off", "02:00", 14)
     panel.schedule.time_edit.setText("03:30")

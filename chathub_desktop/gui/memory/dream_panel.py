@@ -48,6 +48,7 @@ from datetime import date
 
 from PySide6.QtCore import (
     QCoreApplication,
+    QSize,
     Qt,
     Signal,
 )
@@ -135,6 +136,19 @@ DREAM_LAYOUT_BATCH = 16
 # --- the panel ----------------------------------------------------------------------------
 
 
+class DreamTabs(QTabWidget):
+    """The Cards / Proposals tabs: on Proposals (tab 1) as tall as that tab's content
+    (SPEC DM-REVIEW, issue 30 walk56 #3). Qt's tab widget asks every page for its size,
+    the Cards stack's 12 cards included, and the Proposals pane took their height."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        """Qt's hint on Cards; on Proposals the height of the bar and that tab alone."""
+        hint = super().sizeHint()
+        if self.currentIndex() == 1:
+            hint.setHeight(self.minimumSizeHint().height())
+        return hint
+
+
 class DreamPanel(QWidget):
     """The Dreaming memory group's schedule form, Dream now and cards for ``assistant_id``
     (see the module docstring; DRM-2, DRM-5, DRM-7, DRM-8, DRM-15, APP-7).
@@ -151,6 +165,8 @@ class DreamPanel(QWidget):
     loaded = Signal()
     #: The Proposals tab said an outcome (Accept, Discard) in its status line (a QWidget).
     proposal_said = Signal(QWidget)
+    #: The proposal editor opened: the page keeps it whole in view, its buttons too (walk56 #3).
+    proposal_editor = Signal(QWidget, QWidget)
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
                  presenter: ErrorPresenter, parent: QWidget | None = None, load_now: bool = True,
@@ -274,7 +290,7 @@ class DreamPanel(QWidget):
         QVBoxLayout(self._proposals_tab).setContentsMargins(0, 0, 0, 0)
         #: Its list's keys, declared now: Help → Keyboard shortcuts lists them before it is built (walk55b #10).
         self.proposal_keys = ProposalKeys(self._proposals_tab, t)
-        self.tabs = QTabWidget()
+        self.tabs = DreamTabs()
         self.tabs.setObjectName("dreamTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.cards_stack, "")
@@ -653,6 +669,8 @@ class DreamPanel(QWidget):
             section.count_changed.connect(self._on_proposal_count)
             section.accepted.connect(self._on_proposal_accepted)
             section.said.connect(lambda: self.proposal_said.emit(section.status))
+            section.shown.connect(self.proposal_said)  # its buttons in sight as one is selected (walk56 #3)
+            section.editing.connect(self.proposal_editor)
             lay = self._proposals_tab.layout()
             assert lay is not None
             lay.addWidget(section)
@@ -684,13 +702,12 @@ class DreamPanel(QWidget):
         self.tabs.setTabText(1, proposals_tab_title(n))
 
     def _fit_tabs(self, index: int) -> None:
-        """On the Proposals tab (``index`` 1) the tabs keep the height they had as it opened
-        and the cards behind take no room: a card added behind it (Accept) pushed "Added as
-        card #1" below the window's edge (walk52b #2), and nothing moves as its panes go.
-        On the Cards tab both count again, as before."""
+        """On the Proposals tab (``index`` 1) the cards behind take no room: a card added
+        behind it (Accept) pushed "Added as card #1" below the window's edge (walk52b #2),
+        and the tab is as tall as its own content (walk56 #3: it kept the Cards stack's
+        height, a screen of white with Accept below the fold). On the Cards tab both
+        count again, as before. The tab bar stays where it is either way."""
         proposals = index == 1
-        # the tab that was shown had the stack's height (only the shown tab is laid out)
-        self._proposals_tab.setMinimumHeight(self.cards_stack.height() if proposals else 0)
         policy = self.cards_stack.sizePolicy()
         policy.setVerticalPolicy(QSizePolicy.Policy.Ignored if proposals else QSizePolicy.Policy.Preferred)
         self.cards_stack.setSizePolicy(policy)
@@ -699,7 +716,7 @@ class DreamPanel(QWidget):
     def _on_tab(self, index: int) -> None:
         self._fit_tabs(index)
         if index == 1:
-            _ = self.proposals  # built on its first show
+            self.proposals.show_actions()  # built on its first show; its buttons in view (walk56 #3)
         # the cards' buttons act on cards: off the Cards tab they are not shown (issue 30, walk52 #4)
         self.toolbar.show_tab(index == 0)
         self.sync()

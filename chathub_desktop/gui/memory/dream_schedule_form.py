@@ -109,6 +109,8 @@ KEEP_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 SCHEDULE_LINE = QT_TRANSLATE_NOOP(
     "MemoryPage", "Runs while ChatHub is open (window or tray) and reads the UTC day before it.")
 KEEP_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Older single-day cards are merged into one range card.")
+#: The row's line, in the warning tone, and Save's tooltip while the typed time is not HH:MM (walk56 #4).
+TIME_FORMAT_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Type the time as HH:MM in 24-hour UTC, e.g. 02:00.")
 #: Milliseconds the foot says "Saved: …" after a save (an edit clears it sooner).
 SAVED_MS = 5000
 
@@ -332,9 +334,7 @@ class ScheduleForm(QWidget):
         self.save_button = QPushButton()
         self.save_button.setObjectName("saveDreamSchedule")
         t.bind(self.save_button.setText, lambda: translate("MemoryPage", "Save"))
-        t.bind(self.save_button.setToolTip, lambda: translate(
-            "MemoryPage", "Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards are merged "
-                          "in the same write"))
+        t.bind(self.save_button.setToolTip, self._save_tip)
         self.save_button.setAutoDefault(False)
         self.save_button.setProperty("primary", True)  # the foot's action
         self.save_button.clicked.connect(self.save_schedule)
@@ -439,7 +439,9 @@ class ScheduleForm(QWidget):
         if not self.foot_built:  # a form made ahead: nothing typed yet, its foot made before it shows
             return
         changed = self.form_changed()
-        self.save_button.setEnabled(changed and not self._host.ops.busy)
+        # a time that is not HH:MM is said under the row and not saved (walk56 #4): Save says why
+        self.save_button.setEnabled(changed and not self._host.ops.busy and not self.time_refused())
+        self.texts.bind(self.save_button.setToolTip, self._save_tip)
         self.cancel_button.setEnabled(changed and not self._host.ops.busy)
         saved = not changed and self._saved_timer.isActive()  # the foot says a save went through
         self.saved_label.setVisible(saved)
@@ -458,11 +460,22 @@ class ScheduleForm(QWidget):
         self.sync()
         self._show_schedule_info()
 
+    def time_refused(self) -> bool:
+        """True while the typed time is not ``HH:MM`` 00:00–23:59 (DRM-2): the row's line
+        says how to type it and Save is off (walk56 #4: it was refused far below)."""
+        return self.typed_schedule() is None
+
+    def _save_tip(self) -> str:
+        if self.time_refused():
+            return translate("MemoryPage", TIME_FORMAT_HINT)
+        return translate("MemoryPage", "Store the schedule and Keep dream cards (Ctrl+S in this form); extra cards "
+                                       "are merged in the same write")
+
     def save_schedule(self) -> bool:
-        """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). An invalid
-        value (e.g. a time that is not ``HH:MM``) is refused by the service, shown inline,
-        and nothing is stored. False when nothing was started (busy or unchanged)."""
-        if not self.form_changed():
+        """Save: store the schedule, then Keep N with its fold (DRM-2, DRM-7). A time that
+        is not ``HH:MM`` is refused here, said under the row (Enter and Ctrl+S too), and
+        nothing is stored. False when nothing was started (busy, unchanged or refused)."""
+        if not self.form_changed() or self.time_refused():
             return False
         frequency, time_text, weekday, keep = self.form_values()
         if self.view is not None and keep < self.view.keep:  # a lower Keep N may fold: preview it first
@@ -579,7 +592,10 @@ class ScheduleForm(QWidget):
         typed = self.typed_schedule()
         zone, place = self.local_zone
         now = self.clock()
-        if not self.memory_enabled:
+        set_tone(self.next_label, Tone.WARNING if typed is None else Tone.MUTED)
+        if typed is None:  # not "The schedule is off" while Daily is chosen (walk56 #4)
+            text = translate("MemoryPage", TIME_FORMAT_HINT)
+        elif not self.memory_enabled:
             text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
             text = translate("MemoryPage", "Not saved yet: press Save below to use this schedule.")

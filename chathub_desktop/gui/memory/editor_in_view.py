@@ -28,21 +28,29 @@ class EditorInView(QObject):
         self._row: tuple[QAbstractItemView, QPersistentModelIndex] | None = None
         #: The line :meth:`keep_whole` last showed, shown again as :attr:`_row` is.
         self._line: QWidget | None = None
+        #: What :meth:`reveal` keeps in view under the editor too (None: the editor alone).
+        self._below: QWidget | None = None
         bar = scroll.verticalScrollBar()
         bar.rangeChanged.connect(lambda *_r: self._on_range())
         bar.actionTriggered.connect(self._let_go)  # the user scrolls: the page is theirs
 
-    def reveal(self, editor: QWidget) -> None:
-        """Show ``editor`` whole now (when it is visible) and keep it so while it lives."""
+    def reveal(self, editor: QWidget, below: QWidget | None = None) -> None:
+        """Show ``editor`` whole now (when it is visible) and keep it so while it lives;
+        with ``below`` (its buttons, walk56 #3: the proposal's Accept) down to that one's
+        bottom too."""
         self._row = None
         self._line = None
+        self._below = below
         if editor is not self._editor:
             self._editor = editor
             editor.destroyed.connect(self._forget)
         body = self._scroll.widget()
         if editor.isVisible() and body is not None:  # its whole rectangle: ensureWidgetVisible shows a caret only
             top = editor.mapTo(body, QPoint(0, 0))
-            half_w, half_h = editor.width() // 2, editor.height() // 2
+            height = editor.height()
+            if below is not None and below.isVisible():
+                height = max(height, below.mapTo(body, QPoint(0, below.height())).y() - top.y())
+            half_w, half_h = editor.width() // 2, height // 2
             self._scroll.ensureVisible(top.x() + half_w, top.y() + half_h, half_w, half_h + Space.MD)
 
     def reveal_row(self, view: QAbstractItemView, index: QModelIndex) -> None:
@@ -82,10 +90,11 @@ class EditorInView(QObject):
 
     def _forget(self) -> None:
         self._editor = None
+        self._below = None
 
     def _on_range(self) -> None:
-        if self._editor is not None:
-            self.reveal(self._editor)
+        if self._editor is not None and self._editor.isVisible():  # a kept editor (the proposal's) may be shut
+            self.reveal(self._editor, self._below)
         elif self._line is not None:
             self._show_line()
         elif self._row is not None:

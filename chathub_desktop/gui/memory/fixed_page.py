@@ -348,6 +348,7 @@ class MemoryPage(QWidget):
             lambda cur, _prev: self.editor_view.reveal_row(panel.list, cur))
         panel.mark.revealed.connect(lambda cur: self.editor_view.reveal_row(panel.list, cur))  # a saved card
         panel.proposal_said.connect(self.editor_view.keep_whole)  # "Added the card for …" in sight
+        panel.proposal_editor.connect(self.editor_view.reveal)  # the proposal's editor whole (walk56 #3)
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)

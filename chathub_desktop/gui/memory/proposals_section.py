@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -201,6 +202,10 @@ class ProposalsSection(QWidget):
     loaded = Signal()
     #: An Accept, Discard or review switch said its outcome in :attr:`status`.
     said = Signal()
+    #: A proposal was selected: the row of its buttons, to be kept in view (walk56 #3).
+    shown = Signal(QWidget)
+    #: Edit opened the editor: to be kept whole in view, with the buttons under it (walk56 #3).
+    editing = Signal(QWidget, QWidget)
 
     def __init__(self, services: Services, assistant_id: int, *, events: ChatEvents, runner: TaskRunner,
                  presenter: ErrorPresenter, keys: ProposalKeys, parent: QWidget | None = None) -> None:
@@ -218,6 +223,7 @@ class ProposalsSection(QWidget):
         self._said: Callable[[], str] | None = None
         self._shown: list[Shown] = []
         self._editing: int | None = None  # the proposal whose text the editor holds
+        self._reading = False  # a read refills the list: its re-selection scrolls no page
         self._task = f"proposals-load-{id(self)}"
         self._following = True
         self.ops = ServiceOps(runner, presenter, self.show_error, lambda _b: self._sync(), f"proposals-op-{id(self)}")
@@ -267,8 +273,12 @@ class ProposalsSection(QWidget):
         row.addWidget(self.list, 2)
         row.addWidget(self.text, 3)
         row.addWidget(self.editor, 3)
-        lay.addWidget(self.panes, 1)
-        brow = QHBoxLayout()
+        lay.addWidget(self.panes)
+        # the buttons right under the proposal, kept in view as one is selected (walk56 #3)
+        self.action_row = QWidget()
+        self.action_row.setObjectName("proposalActions")
+        brow = QHBoxLayout(self.action_row)
+        brow.setContentsMargins(0, 0, 0, 0)
         self.accept_button = QPushButton()
         self.accept_button.setObjectName("acceptProposal")
         t.bind(self.accept_button.setText, lambda: translate("MemoryPage", "&Accept"))
@@ -295,9 +305,10 @@ class ProposalsSection(QWidget):
         self.status.setObjectName("proposalStatus")
         self.status.setWordWrap(True)
         brow.addWidget(self.status, 1)
-        lay.addLayout(brow)
+        lay.addWidget(self.action_row)
         self.error_label = error_label("proposalError")
         lay.addWidget(self.error_label)
+        lay.addStretch(1)
         t.call(self._say_rows)  # the rows and the preview, again after each language switch
         self._sync()
 
@@ -382,6 +393,7 @@ class ProposalsSection(QWidget):
         if self._editing is not None and self._editing not in [p.id for p, _l, _f in shown]:
             self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
         self._shown = shown
+        self._reading = True
         self.list.clear()
         for p, _lines, _fold in shown:
             item = QListWidgetItem()
@@ -391,11 +403,15 @@ class ProposalsSection(QWidget):
         ids = [p.id for p, _l, _f in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
+        self._reading = False
         self.count = len(shown)
         self.loads += 1
         self._say_rows()
         self._show_said()
         self._sync()
+        self.fit_panes()
+        if self.loads == 1:  # the tab's first show: its buttons in view
+            self.show_actions()
         self.count_changed.emit(self.count)
         self.loaded.emit()
 
@@ -425,6 +441,35 @@ class ProposalsSection(QWidget):
             p, lines, fold = self._shown[row]
             self.text.setHtml(preview_html(p, lines(), fold))
         self._sync()
+        self.fit_panes()
+        if not self._reading:  # a reload moves no page
+            self.show_actions()
+
+    def show_actions(self) -> None:
+        """Ask the page to keep the selected proposal's buttons in view (walk56 #3): as one
+        is selected, as the tab opens, and after its first read."""
+        if self.current_id() is not None and self.isVisible():
+            self.shown.emit(self.action_row)
+
+    def fit_panes(self) -> None:
+        """The list and the preview as tall as their content — the list's rows or the
+        preview's text, whichever is taller — between a few lines and a bound, so Accept /
+        Edit / Discard sit right under the proposal (walk56 #3: two proposals got a
+        screen-tall pane with the buttons below the fold; SPEC DM-REVIEW)."""
+        line = self.fontMetrics().lineSpacing()
+        rows = sum(max(self.list.sizeHintForRow(i), 0) for i in range(self.list.count()))
+        list_h = rows + 2 * self.list.frameWidth() + Space.SM
+        doc = self.text.document().clone(self)
+        doc.setTextWidth(max(self.text.viewport().width(), 1))
+        text_h = int(doc.size().height()) + 2 * self.text.frameWidth() + Space.SM
+        doc.deleteLater()
+        low = 8 * line if self._editing is not None else 4 * line  # the editor: its text and count line
+        self.panes.setFixedHeight(min(max(list_h, text_h, low), 16 * line))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        """A new width wraps the preview anew: its height follows (:meth:`fit_panes`)."""
+        super().resizeEvent(event)
+        self.fit_panes()
 
     def _say(self, message: Callable[[], str]) -> None:
         """The outcome of the last Accept / Discard / review switch (a maker of its text),
@@ -507,6 +552,8 @@ class ProposalsSection(QWidget):
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)  # before the list greys: the page must not scroll
         self.text.hide()
         self._sync()
+        self.fit_panes()
+        self.editing.emit(self.editor, self.action_row)  # its text in view, not only its count line (walk56 #3)
         return True
 
     def cancel_edit(self) -> None:
@@ -522,6 +569,7 @@ class ProposalsSection(QWidget):
             self.list.setFocus(Qt.FocusReason.OtherFocusReason)
         self.editor.hide()
         self.text.show()
+        self.fit_panes()
 
     def accept_current(self) -> bool:
         """Accept: apply the selected proposal (its card and fold, in one write) — with
