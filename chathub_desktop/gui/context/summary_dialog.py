@@ -354,8 +354,10 @@ class SummaryDialog(QDialog):
             out += f"<br><span style='color:{self._muted()}'>#{view.cursor_message_id}: {excerpt}</span>"
         return out
 
-    def _muted(self) -> str:
-        return self.palette().placeholderText().color().name()
+    @staticmethod
+    def _muted() -> str:
+        # secondary text, not the placeholder colour (4.41:1 on the light theme, walk56 #17)
+        return current_colours().text_muted
 
     def _cursor_excerpt(self, message_id: int | None) -> str:
         """On a store worker: who wrote ``message_id`` and its first 90 characters (HTML)."""
