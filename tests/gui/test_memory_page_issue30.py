@@ -46,7 +46,9 @@ def test_filter_narrows_the_list_as_you_type(page, services, assistant, qtbot): 
     page.filter_edit.setText("nowhere")
     assert shown(page) == [] and page.cards_stack.currentWidget() is page.empty_label
     assert page.empty_label.text() == "No entry matches “nowhere”."
-    page.filter_edit.clear()
+    page.filter_edit.setFocus()
+    qtbot.keyClick(page.filter_edit, Qt.Key.Key_Escape)  # walk56 #13: Esc clears the filter, as search boxes do
+    assert page.filter_edit.text() == "" and page.filter_edit.hasFocus()
     assert len(shown(page)) == 4 and page.cards_stack.currentWidget() is page.list
     assert page.count_label.text() == "4 entries"
 

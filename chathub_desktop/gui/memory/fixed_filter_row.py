@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton
 
 from chathub_desktop.gui.shell.i18n import Texts, fill
@@ -36,7 +36,7 @@ class _SameHeight(QObject):
 
 class FilterRow(QHBoxLayout):
     """The filter box (``filter_edit``: ``filtered(text)`` runs as the user types, Enter
-    runs ``done``), the count (``count_label``) and ``trust_button`` / ``delete_button``
+    runs ``done``, Esc clears it — an empty box lets Esc go on to the page), the count (``count_label``) and ``trust_button`` / ``delete_button``
     triggering ``trust`` / ``delete`` (their tooltips the list actions'). ``texts`` re-says
     every text on a language switch (issue 27). Mark as trusted starts hidden."""
 
@@ -62,6 +62,15 @@ class FilterRow(QHBoxLayout):
         for w in (self.count_label, self.trust_button, self.delete_button):
             self.addWidget(w)
         self._heights = _SameHeight(self.filter_edit, self.delete_button)
+        self.filter_edit.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: Esc in a box with words clears them, as search boxes do (walk56 #13)."""
+        if (watched is self.filter_edit and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Escape and self.filter_edit.text()):
+            self.filter_edit.clear()
+            return True
+        return False
 
     def _button(self, name: str, text: Callable[[], str], action: QAction) -> QPushButton:
         b = QPushButton()
