@@ -31,7 +31,6 @@ def main(out_dir: Path) -> int:
         today = datetime.now(UTC).date()
         harness.store_day_cards(svc, a.id, [(today - timedelta(days=k), f"Ana plans a trip; day {k}.")
                                             for k in (3, 2)])
-        topic = svc.topics.create(a.id, title="Trip").id
 
         async def scenario(theme: str) -> None:
             window = await harness.window_in_theme(svc, (1366, 768), theme)
