@@ -299,6 +299,11 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:hover", fg="text", bg="hover")
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:selected", fg="selected_text", bg="selected", font_weight=HEADING_WEIGHT)
     b.rule("QTabWidget#dreamTabs > QTabBar::tab:disabled", color=c.disabled)
+    # the keyboard's tab (walk56 #7: only the style's 1 px dotted line): the buttons' ring,
+    # its width from the padding so the pill keeps its size; no dotted line
+    b.rule("QTabWidget#dreamTabs > QTabBar", outline="0")
+    b.rule("QTabWidget#dreamTabs > QTabBar::tab:focus", border=f"{Space.XXS}px solid {c.focus}",
+           padding=f"{Space.XS - Space.XXS}px {Space.LG - Space.XXS}px")
     # spin boxes as the design system's fields (walk40: "a spin box" of the old style)
     if drop_down_arrow and up_arrow:  # styled frames need their own arrows (Qt drops the style's)
         spins = ("QSpinBox", "QDoubleSpinBox")

@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QPainter,
     QPalette,
+    QPen,
 )
 from PySide6.QtWidgets import (
     QListView,
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from chathub_desktop.core.dynamic_cards import CardKind
 from chathub_desktop.core.memory_authors import EntryOrigin
-from chathub_desktop.gui.design.tokens import ChipKind, colours_for, meta_pt
+from chathub_desktop.gui.design.tokens import ChipKind, Space, colours_for, meta_pt
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_lines import LineMeasure, layout_lines
 from chathub_desktop.gui.memory.card_markdown import is_heading
@@ -153,6 +154,20 @@ def _draw_card(painter: QPainter, fill: QRect, outline: QRectF, bg: QColor, bord
     d = 2 * r
     for ax, ay, start in ((left, top, 90), (right - d, top, 0), (left, bottom - d, 180), (right - d, bottom - d, 270)):
         painter.drawArc(QRectF(ax, ay, d, d), start * 16, 90 * 16)
+
+
+#: Px width of the ring on the card the keyboard is on: the app's focus ring (its buttons').
+FOCUS_RING = Space.XXS
+
+
+def _draw_focus_ring(painter: QPainter, fill: QRect, colour: QColor) -> None:
+    """The app's focus ring (``FOCUS_RING`` px in the theme's ``focus`` token) over the edge
+    of the card filling ``fill``: the card Enter, Del and Ctrl+P act on while its list has
+    the keyboard (MEM-2, DRM-8; walk56 #7: Tab into a list showed nothing)."""
+    half = FOCUS_RING / 2
+    painter.setPen(QPen(colour, FOCUS_RING))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(QRectF(fill).adjusted(half, half, -half, -half), CARD_RADIUS - half, CARD_RADIUS - half)
 
 
 def _chip_colors(kind: ChipKind, dark: bool) -> tuple[QColor, QColor]:
@@ -426,6 +441,8 @@ class MemoryCardDelegate(QStyledItemDelegate):
         if not trusted and not selected:
             border = _chip_colors(ChipKind.UNTRUSTED, dark)[1]
         _draw_card(painter, self.card_rect(rect), card, bg, border)
+        if state & QStyle.StateFlag.State_HasFocus:  # the keyboard's card (walk56 #7)
+            _draw_focus_ring(painter, self.card_rect(rect), QColor(colours_for(dark).focus))
         if self.compact:
             self._paint_row(painter, face, self.card_rect(rect), fg, base, dark)
             painter.restore()

@@ -10,9 +10,11 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QAbstractListModel,
     QCoreApplication,
     QEvent,
+    QItemSelectionModel,
     QObject,
     QPoint,
     QRect,
@@ -21,7 +23,7 @@ from PySide6.QtCore import (
     QTimer,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QPaintEvent
+from PySide6.QtGui import QAction, QFocusEvent, QIcon, QKeySequence, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -215,7 +217,49 @@ def card_list(name: str, accessible: str, model: QAbstractListModel, faces: Call
     view.setFrameShape(QFrame.Shape.NoFrame)
     view.viewport().setAutoFillBackground(False)
     model.modelReset.connect(delegate.clear_cache)
+    CurrentOnFocus(view)
     return view, delegate
+
+
+class CurrentOnFocus(QObject):
+    """Tab (or any key) into ``view`` with no current card makes the first card in sight
+    current, not selected, so the focus ring has a card to show (MEM-2, DRM-8; walk56 #7):
+    Qt does it only until the first current row, not after a reload drops it. Parented to
+    ``view``; a click picks its own card."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+        view.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Qt: on a keyboard focus-in with no valid current index, set one."""
+        if (event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent)
+                and event.reason() != Qt.FocusReason.MouseFocusReason):
+            view = self._view
+            model = view.model()
+            if model is not None and not view.currentIndex().isValid() and model.rowCount() > 0:
+                first = self._first_in_sight(model)
+                if first is not None:
+                    view.selectionModel().setCurrentIndex(model.index(first, 0),
+                                                          QItemSelectionModel.SelectionFlag.NoUpdate)
+        return False
+
+    def _first_in_sight(self, model: QAbstractItemModel) -> int | None:
+        """The first selectable row at least partly shown (the page scrolls the list as a
+        whole), else the first selectable row; None when no row can be current."""
+        view = self._view
+        seen = view.viewport().visibleRegion().boundingRect()
+        fallback = None
+        for row in range(model.rowCount()):
+            idx = model.index(row, 0)
+            if not model.flags(idx) & Qt.ItemFlag.ItemIsSelectable:
+                continue
+            if fallback is None:
+                fallback = row
+            if seen.isEmpty() or view.visualRect(idx).intersects(seen):
+                return row
+        return fallback
 
 
 class ListRefresh(QObject):
