@@ -245,6 +245,7 @@ def test_reads_run_with_the_cycle_collector_paused(page, services, assistant, qt
 def test_a_card_pauses_and_resumes_from_its_toggle(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Issue 30: a paused entry is greyed "with its toggle": a click on the card's pause
     toggle pauses it (kept, not sent), another click sends it again; a note has none."""
+    from chathub_desktop.gui.design.icons import Icon
     from chathub_desktop.gui.memory.fixed_cards import FixedCardDelegate
 
     services.memory.add(assistant, "Lives in Berlin")
@@ -262,6 +263,8 @@ def test_a_card_pauses_and_resumes_from_its_toggle(page, services, assistant, qt
     qtbot.waitUntil(lambda: page.loads > n and page.model.entry(1).paused, timeout=5000)
     assert [e.paused for e in services.memory.entry_views(assistant)] == [False, True]
     assert "paused" in page.status_label.text()
+    # walk56 #11: the paused entry's toggle shows resume (▶), the other's pause (⏸)
+    assert [delegate.toggle_glyph(page.model.face(r)) for r in range(2)] == [Icon.PAUSE, Icon.RESUME]
     n = page.loads
     click_toggle(1)
     qtbot.waitUntil(lambda: page.loads > n and not page.model.entry(1).paused, timeout=5000)

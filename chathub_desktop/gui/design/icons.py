@@ -82,6 +82,7 @@ class Icon(enum.Enum):
     HELP = "circle-help"
     DREAM = "moon-star"
     PAUSE = "pause"
+    RESUME = "play"  # a paused entry's toggle (walk56 #11: it showed the pause glyph too)
     HISTORY = "history"
     ADD = "plus"
     CLEAR = "x"

@@ -46,16 +46,17 @@ class FixedCardDelegate(MemoryCardDelegate):
 
     def __init__(self, view: QListView, faces: Callable[[int], CardFace | None]) -> None:
         super().__init__(view, faces)
-        #: One icon for every card: a new QIcon per paint rendered its SVG again for each
-        #: card painted (its engine keeps the pixmap per palette colour, so themes still apply).
-        self._pause_icon = icon(Icon.PAUSE)
+        #: One icon per glyph for every card: a new QIcon per paint rendered its SVG again for
+        #: each card painted (its engine keeps the pixmap per palette colour, so themes still apply).
+        self._icons = {Icon.PAUSE: icon(Icon.PAUSE), Icon.RESUME: icon(Icon.RESUME)}
 
     def toggle_rect(self, rect: QRect) -> QRect:
         """Where the pause toggle sits in a row's ``rect`` (top right of the card)."""
         return self.corner_rect(rect)
 
     def paint_face(self, painter: QPainter, option: QStyleOptionViewItem, face: CardFace) -> None:
-        """The card, then its toggle (on: a filled disc behind the pause glyph), shown on a
+        """The card, then its toggle (paused: a filled disc behind the resume glyph; else the
+        pause glyph), shown on a
         paused card and on the card under the mouse or selected (walk53: a glyph on every
         row read as a form)."""
         super().paint_face(painter, option, face)
@@ -73,7 +74,13 @@ class FixedCardDelegate(MemoryCardDelegate):
             painter.setBrush(QColor(bg))
             painter.drawEllipse(QRectF(box))
             painter.restore()
-        self._pause_icon.paint(painter, box.adjusted(2, 2, -2, -2))
+        self._icons[self.toggle_glyph(face)].paint(painter, box.adjusted(2, 2, -2, -2))
+
+    @staticmethod
+    def toggle_glyph(face: CardFace) -> Icon:
+        """The toggle's glyph says what a click does: resume on a paused entry, pause on
+        another (walk56 #11: both showed the pause glyph)."""
+        return Icon.RESUME if face.paused else Icon.PAUSE
 
     def editorEvent(self, event: QEvent, model: QAbstractListModel,  # type: ignore[override]
                     option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> bool:
