@@ -235,6 +235,7 @@ def test_the_proposals_keys_are_listed_once_under_the_page_and_still_act(  # typ
     assert keys <= set(dlg.rows), dlg.rows
     names = [what for _where, what, _keys in dlg.rows]
     assert [names.count(what) for _where, what, _keys in sorted(keys)] == [1, 1, 1]
+    assert dlg.rows[0][0] == title  # walk56 #15: the page's keys first, the window's after
     dlg.close()
     try:
         window.view.language_actions[UiLanguage.CHINESE_SIMPLIFIED].trigger()

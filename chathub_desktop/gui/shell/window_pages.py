@@ -516,13 +516,14 @@ class WindowPages:
                                                           "is %1"), str(w.svc.data_dir)), 15000)
 
     def open_shortcuts(self) -> ShortcutsDialog:
-        """Help → Keyboard shortcuts: the window's and every open page's."""
+        """Help → Keyboard shortcuts: every open page's, then the window's (walk56 #15: opened
+        on the Memory page, its keys came last, behind a scroll)."""
         from chathub_desktop.gui.shell.help_menu import ShortcutsDialog
 
         w = self._w
-        sections: list[tuple[str, QWidget]] = [("Window", self._parent)]
-        sections += [(d.windowTitle() or name, d) for name, d in w.dialogs.items()
-                     if d.isVisible() and name not in ("about", "shortcuts")]
+        sections: list[tuple[str, QWidget]] = [(d.windowTitle() or name, d) for name, d in w.dialogs.items()
+                                               if d.isVisible() and name not in ("about", "shortcuts")]
+        sections.append(("Window", self._parent))
         dlg = ShortcutsDialog(sections, self._parent)
         w.dialogs["shortcuts"] = dlg
         dlg.open()
