@@ -236,6 +236,42 @@
         <source>%1 and %n more</source>
         <translation><numerusform>%1 and %n more</numerusform><numerusform>%1 and %n more</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n entry(ies) come(s) in untrusted: %1.</source>
+        <translation><numerusform>%n entry comes in untrusted: %1.</numerusform><numerusform>%n entries come in untrusted: %1.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Adds %n new entry(ies); nothing is removed.</source>
+        <translation><numerusform>Adds %n new entry; nothing is removed.</numerusform><numerusform>Adds %n new entries; nothing is removed.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n is/are already in memory</source>
+        <translation><numerusform>%n is already in memory</numerusform><numerusform>%n are already in memory</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nearly repeat(s) or is/are covered by entries you have</source>
+        <translation><numerusform>%n nearly repeats or is covered by an entry you have</numerusform><numerusform>%n nearly repeat or are covered by entries you have</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeat(s) a line above in the file</source>
+        <translation><numerusform>%n repeats a line above in the file</numerusform><numerusform>%n repeat lines above in the file</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fixed memory goes from %1 to %n entry(ies) (%2).</source>
+        <translation><numerusform>Fixed memory goes from %1 to %n entry (%2).</numerusform><numerusform>Fixed memory goes from %1 to %n entries (%2).</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The file also has %n line(s) of notes.</source>
+        <translation><numerusform>The file also has %n line of notes.</numerusform><numerusform>The file also has %n lines of notes.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Dynamic memory goes from %1 to %n card(s) (%2); Restore previous version brings the current ones back.</source>
+        <translation><numerusform>Dynamic memory goes from %1 to %n card (%2); Restore previous version brings the current ones back.</numerusform><numerusform>Dynamic memory goes from %1 to %n cards (%2); Restore previous version brings the current ones back.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s) of the file is/are shortened to the card and document caps.</source>
+        <translation><numerusform>%n card of the file is shortened to the card and document caps.</numerusform><numerusform>%n cards of the file are shortened to the card and document caps.</numerusform></translation>
+    </message>
     </context>
 <context>
     <name>MemoryPaste</name>

@@ -2112,26 +2112,6 @@ Restore previous version undoes this.</source>
         <translation>スケジュールと残すドリームカード数を保存します（このフォームで Ctrl+S）。余分なカードは同じ書き込みでまとめられます</translation>
     </message>
     <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, already has a card.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはすでにカードがあります。</translation>
-    </message>
-    <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has a card waiting for review.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはレビュー待ちのカードがあります。</translation>
-    </message>
-    <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has no messages.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存しても今はドリームしません：逃した実行が読む %1（UTC）にはメッセージがありません。</translation>
-    </message>
-    <message>
-        <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
-        <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
-        <translation>保存すると、%2にすぐ %1（UTC）についてドリームし、%3に予定されていて逃した実行を補います。</translation>
-    </message>
-    <message>
         <source>Not saved yet: press Save below to use this schedule.</source>
         <translation>まだ保存していません：下の「保存」を押すとこのスケジュールを使います。</translation>
     </message>
@@ -2226,6 +2206,10 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant, so no dream runs for it.</source>
         <translation>このアシスタントのメモリはオフなので、ドリームは実行されません。</translation>
+    </message>
+    <message>
+        <source>Not saved yet.</source>
+        <translation>まだ保存していません。</translation>
     </message>
     <message>
         <source>The schedule is off: no dream runs by itself. Dream now still works.</source>
@@ -2331,6 +2315,11 @@ Restore previous version undoes this.</source>
     <message>
         <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
         <translation>承認すると %1のカードが追加され、範囲 %2にまとめられます（範囲は %3になります）。</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <comment>the first and last of many folded cards&apos; days</comment>
+        <translation>%1～%2</translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into a new range card for %2.</source>
@@ -2763,13 +2752,107 @@ The entries after it are renumbered.</source>
         <source>“%1”</source>
         <translation>「%1」</translation>
     </message>
+    <message>
+        <source>The file is a ChatHub memory file (JSON).</source>
+        <translation>このファイルは ChatHub のメモリファイル（JSON）です。</translation>
+    </message>
+    <message>
+        <source>The file is a ChatHub memory file (Markdown).</source>
+        <translation>このファイルは ChatHub のメモリファイル（Markdown）です。</translation>
+    </message>
+    <message>
+        <source>The file is a plain Markdown/text document: its lines become fixed-memory entries.</source>
+        <translation>このファイルは通常の Markdown／テキスト文書です：各行が固定メモリの項目になります。</translation>
+    </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
         <translation><numerusform>%1 ほか %n 件</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n entry(ies) come(s) in untrusted: %1.</source>
+        <translation><numerusform>%n 件の項目が未信頼として取り込まれます：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Adds %n new entry(ies); nothing is removed.</source>
+        <translation><numerusform>新しい項目を %n 件追加します。削除されるものはありません。</numerusform></translation>
+    </message>
     <message>
-        <source>Marked untrusted: %1</source>
-        <translation>未信頼の印が付く項目：%1</translation>
+        <source>Nothing new to add; nothing is removed.</source>
+        <translation>追加する新しい項目はありません。削除されるものもありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n is/are already in memory</source>
+        <translation><numerusform>%n 件はすでにメモリにあります</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nearly repeat(s) or is/are covered by entries you have</source>
+        <translation><numerusform>%n 件は既存の項目とほぼ重複するか、既存の項目に含まれます</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeat(s) a line above in the file</source>
+        <translation><numerusform>%n 件はファイル内の上の行と重複します</numerusform></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the kinds of repeats</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>%1 (unticked below).</source>
+        <comment>%1: how many of the file&apos;s entries repeat what, e.g. 1 is already in memory</comment>
+        <translation>%1（下でチェックを外してあります）。</translation>
+    </message>
+    <message>
+        <source>Fixed memory: unchanged (the file has none).</source>
+        <translation>固定メモリ：変更なし（ファイルに含まれていません）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fixed memory goes from %1 to %n entry(ies) (%2).</source>
+        <translation><numerusform>固定メモリの項目は %1 件から %n 件になります（%2）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The file also has %n line(s) of notes.</source>
+        <translation><numerusform>ファイルにはメモが %n 行あります。</numerusform></translation>
+    </message>
+    <message>
+        <source>Memory → History can revert the import.</source>
+        <translation>メモリ → 履歴 でこのインポートを元に戻せます。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory: unchanged.</source>
+        <translation>動的メモリ：変更なし。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory: unchanged (the file has none).</source>
+        <translation>動的メモリ：変更なし（ファイルに含まれていません）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dynamic memory goes from %1 to %n card(s) (%2); Restore previous version brings the current ones back.</source>
+        <translation><numerusform>動的メモリのカードは %1 枚から %n 枚になります（%2）。「前のバージョンに戻す」で現在のカードを戻せます。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s) of the file is/are shortened to the card and document caps.</source>
+        <translation><numerusform>ファイルのカード %n 枚をカードと文書の上限まで短くします。</numerusform></translation>
+    </message>
+    <message>
+        <source>Who wrote each entry: unchanged.</source>
+        <translation>各項目を書いたのは誰か：変更なし。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry stays as it is; an added entry counts as written by you.</source>
+        <translation>各項目を書いたのは誰かは変わりません。追加した項目はあなたが書いたものになります。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry stays as it is; an added entry keeps what the file says.</source>
+        <translation>各項目を書いたのは誰かは変わりません。追加した項目はファイルの記録を引き継ぎます。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry: %1 unchanged, %2 changed or removed, %3 new.</source>
+        <translation>各項目を書いたのは誰か：変更なし %1 件、変更または削除 %2 件、新規 %3 件。</translation>
+    </message>
+    <message>
+        <source>The file is %1.</source>
+        <translation>このファイルは %1 です。</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>
@@ -3586,6 +3669,23 @@ The entries after it are renumbered.</source>
     <message>
         <source>Discard proposal</source>
         <translation>提案を破棄</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 already has a card.</source>
+        <translation>保存しても今はドリームしません：%1 にはすでにカードがあります。</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 already has a card waiting for review.</source>
+        <translation>保存しても今はドリームしません：%1 にはレビュー待ちのカードがあります。</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 has no messages to dream over.</source>
+        <translation>保存しても今はドリームしません：%1 にはドリームに使えるメッセージがありません。</translation>
+    </message>
+    <message>
+        <source>Saving starts a dream now over %1, for the run missed %2.</source>
+        <comment>%1 the day it reads; %2 the missed run, as &apos;today at 03:00 in Berlin (02:00 UTC)&apos;</comment>
+        <translation>保存するとすぐに %1 についてドリームし、%2に予定されていて逃した実行を補います。</translation>
     </message>
 </context>
 <context>

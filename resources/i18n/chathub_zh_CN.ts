@@ -2120,26 +2120,6 @@ Restore previous version undoes this.</source>
         <translation>保存计划和保留梦境卡片数（在此表单中按 Ctrl+S）；多出的卡片会在同一次写入中合并</translation>
     </message>
     <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, already has a card.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）已有卡片。</translation>
-    </message>
-    <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has a card waiting for review.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）已有一张等待审阅的卡片。</translation>
-    </message>
-    <message>
-        <source>Saving dreams nothing now: %1 (UTC), the day the missed run would read, has no messages.</source>
-        <comment>%1 a UTC day</comment>
-        <translation>保存后现在不会做梦：错过的那次运行要读取的 %1（UTC）没有消息。</translation>
-    </message>
-    <message>
-        <source>Saving dreams over %1 (UTC) right away, %2, to make up for the run missed %3.</source>
-        <comment>%1 a UTC day; %2 now and %3 the missed run, each said as &apos;today at 15:30 in Berlin (14:30 UTC)&apos;</comment>
-        <translation>保存后会在%2立即做梦，读取 %1（UTC），补上原定于%3却已错过的那次运行。</translation>
-    </message>
-    <message>
         <source>Not saved yet: press Save below to use this schedule.</source>
         <translation>尚未保存：点击下方的“保存”即可使用此计划。</translation>
     </message>
@@ -2234,6 +2214,10 @@ Restore previous version undoes this.</source>
     <message>
         <source>Memory is off for this assistant, so no dream runs for it.</source>
         <translation>此助手的记忆已关闭，因此它不会做梦。</translation>
+    </message>
+    <message>
+        <source>Not saved yet.</source>
+        <translation>尚未保存。</translation>
     </message>
     <message>
         <source>The schedule is off: no dream runs by itself. Dream now still works.</source>
@@ -2339,6 +2323,11 @@ Restore previous version undoes this.</source>
     <message>
         <source>Accepting adds the card for %1 and folds it into the range %2 (now %3).</source>
         <translation>接受后会添加 %1的卡片，并将其合并到范围 %2（范围变为 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <comment>the first and last of many folded cards&apos; days</comment>
+        <translation>%1 至 %2</translation>
     </message>
     <message numerus="yes">
         <source>%n older card(s) (%1) fold into a new range card for %2.</source>
@@ -2771,13 +2760,107 @@ The entries after it are renumbered.</source>
         <source>“%1”</source>
         <translation>“%1”</translation>
     </message>
+    <message>
+        <source>The file is a ChatHub memory file (JSON).</source>
+        <translation>该文件是 ChatHub 记忆文件（JSON）。</translation>
+    </message>
+    <message>
+        <source>The file is a ChatHub memory file (Markdown).</source>
+        <translation>该文件是 ChatHub 记忆文件（Markdown）。</translation>
+    </message>
+    <message>
+        <source>The file is a plain Markdown/text document: its lines become fixed-memory entries.</source>
+        <translation>该文件是普通的 Markdown/文本文档：其中各行会成为固定记忆条目。</translation>
+    </message>
     <message numerus="yes">
         <source>%1 and %n more</source>
         <translation><numerusform>%1 等另外 %n 条</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n entry(ies) come(s) in untrusted: %1.</source>
+        <translation><numerusform>%n 个条目以不可信状态导入：%1。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Adds %n new entry(ies); nothing is removed.</source>
+        <translation><numerusform>添加 %n 个新条目；不会删除任何内容。</numerusform></translation>
+    </message>
     <message>
-        <source>Marked untrusted: %1</source>
-        <translation>标为不可信的条目：%1</translation>
+        <source>Nothing new to add; nothing is removed.</source>
+        <translation>没有可添加的新条目；不会删除任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n is/are already in memory</source>
+        <translation><numerusform>%n 个已在记忆中</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n nearly repeat(s) or is/are covered by entries you have</source>
+        <translation><numerusform>%n 个与现有条目几乎重复或已被其涵盖</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeat(s) a line above in the file</source>
+        <translation><numerusform>%n 个与文件中上方的某行重复</numerusform></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the kinds of repeats</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>%1 (unticked below).</source>
+        <comment>%1: how many of the file&apos;s entries repeat what, e.g. 1 is already in memory</comment>
+        <translation>%1（下方未勾选）。</translation>
+    </message>
+    <message>
+        <source>Fixed memory: unchanged (the file has none).</source>
+        <translation>固定记忆：不变（文件中没有）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fixed memory goes from %1 to %n entry(ies) (%2).</source>
+        <translation><numerusform>固定记忆将从 %1 条变为 %n 条（%2）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The file also has %n line(s) of notes.</source>
+        <translation><numerusform>文件中还有 %n 行注释。</numerusform></translation>
+    </message>
+    <message>
+        <source>Memory → History can revert the import.</source>
+        <translation>可在 记忆 → 历史 中撤销此次导入。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory: unchanged.</source>
+        <translation>动态记忆：不变。</translation>
+    </message>
+    <message>
+        <source>Dynamic memory: unchanged (the file has none).</source>
+        <translation>动态记忆：不变（文件中没有）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dynamic memory goes from %1 to %n card(s) (%2); Restore previous version brings the current ones back.</source>
+        <translation><numerusform>动态记忆将从 %1 张卡片变为 %n 张（%2）；“恢复上一版本”可找回当前的卡片。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s) of the file is/are shortened to the card and document caps.</source>
+        <translation><numerusform>文件中的 %n 张卡片会按卡片和文档上限缩短。</numerusform></translation>
+    </message>
+    <message>
+        <source>Who wrote each entry: unchanged.</source>
+        <translation>每条记忆由谁写下：不变。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry stays as it is; an added entry counts as written by you.</source>
+        <translation>每条记忆由谁写下保持不变；新增的条目记为由你写下。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry stays as it is; an added entry keeps what the file says.</source>
+        <translation>每条记忆由谁写下保持不变；新增的条目沿用文件中的记录。</translation>
+    </message>
+    <message>
+        <source>Who wrote each entry: %1 unchanged, %2 changed or removed, %3 new.</source>
+        <translation>每条记忆由谁写下：%1 条不变，%2 条更改或删除，%3 条新增。</translation>
+    </message>
+    <message>
+        <source>The file is %1.</source>
+        <translation>该文件是 %1。</translation>
     </message>
     <message>
         <source>Fixed memory is already empty</source>
@@ -3586,6 +3669,23 @@ The entries after it are renumbered.</source>
     <message>
         <source>Discard proposal</source>
         <translation>丢弃提议</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 already has a card.</source>
+        <translation>保存后现在不会做梦：%1 已有卡片。</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 already has a card waiting for review.</source>
+        <translation>保存后现在不会做梦：%1 已有一张等待审阅的卡片。</translation>
+    </message>
+    <message>
+        <source>Saving won&apos;t start a dream now: %1 has no messages to dream over.</source>
+        <translation>保存后现在不会做梦：%1 没有可用于做梦的消息。</translation>
+    </message>
+    <message>
+        <source>Saving starts a dream now over %1, for the run missed %2.</source>
+        <comment>%1 the day it reads; %2 the missed run, as &apos;today at 03:00 in Berlin (02:00 UTC)&apos;</comment>
+        <translation>保存后会立即读取 %1 做梦，补上原定于%2却已错过的那次运行。</translation>
     </message>
 </context>
 <context>

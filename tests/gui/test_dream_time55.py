@@ -17,10 +17,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from chathub_desktop.core.dream_schedule import DreamStatus, RunNote, Slot
+from chathub_desktop.core.dream_schedule import CatchUpWill, DreamStatus, RunNote, Slot
 from chathub_desktop.services.container import Services
 from chathub_desktop.services.dream.dream_run_ledger import LastRun
+from chathub_desktop.services.dream.dream_service import CatchUp
 from tests.gui.helpers import shown_memory_page
+from tests.gui.shot_harness import shots_in_both_themes
 
 BERLIN = (ZoneInfo("Europe/Berlin"), "Berlin")
 
@@ -82,24 +84,65 @@ def test_the_last_run_says_its_time_as_the_next_dream_does(page: Any, services: 
 def test_the_catch_up_notice_is_one_sentence_in_the_users_time(page: Any, qtbot: Any) -> None:
     """Issue 30, walk55: the notice before a Save that dreams at once mixed "the 5 Dec
     2026, 14:30 UTC run", "(now, 22:24 in Berlin)" and "over 4 Dec 2026 (UTC)". It is one
-    sentence: the UTC day it dreams over, when (now), and the run it makes up for, each
-    time the user's with UTC beside it; the missed run on winter time, now on summer time."""
+    sentence: the day it dreams over and the run it makes up for, in the user's time with
+    UTC beside it (walk56 #9: "Saving starts a dream now over …"); the missed run on
+    winter time, now on summer time."""
     form = page.dream_panel.schedule
     form.local_zone = BERLIN
     form.clock = lambda: datetime(2026, 12, 5, 21, 24, tzinfo=UTC)
     missed = Slot(datetime(2026, 12, 5, 14, 30, tzinfo=UTC), date(2026, 12, 4), "2026-12-04")
     assert form.catch_up_text(missed) == (
-        "Saving dreams over 4\u00a0Dec\u00a02026 (UTC) right away, today at 22:24 in Berlin (21:24\u00a0UTC), "
-        "to make up for the run missed today at 15:30 in Berlin (14:30\u00a0UTC).")
+        "Saving starts a dream now over 4\u00a0Dec\u00a02026, for the run missed today at 15:30 in Berlin "
+        "(14:30\u00a0UTC).")
     form.clock = lambda: datetime(2026, 3, 29, 12, 0, tzinfo=UTC)
     missed = Slot(datetime(2026, 3, 29, 0, 30, tzinfo=UTC), date(2026, 3, 28), "2026-03-28")
     assert form.catch_up_text(missed) == (
-        "Saving dreams over 28\u00a0Mar\u00a02026 (UTC) right away, today at 14:00 in Berlin (12:00\u00a0UTC), "
-        "to make up for the run missed today at 01:30 in Berlin (00:30\u00a0UTC).")
+        "Saving starts a dream now over 28\u00a0Mar\u00a02026, for the run missed today at 01:30 in Berlin "
+        "(00:30\u00a0UTC).")
     form.local_zone = (UTC, "UTC")  # the user's clock is UTC: the UTC time alone
     assert form.catch_up_text(missed) == (
-        "Saving dreams over 28\u00a0Mar\u00a02026 (UTC) right away, today at 12:00 UTC, to make up for the run "
-        "missed today at 00:30 UTC.")
+        "Saving starts a dream now over 28\u00a0Mar\u00a02026, for the run missed today at 00:30 UTC.")
+
+
+def test_walk56_a_schedule_typed_over_a_saved_one_says_once_what_save_does(
+        page: Any, services: Services, assistant: int, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walk56 #9: with a saved schedule, typing another time stacked "Not saved yet: press
+    Save below…", "Last scheduled run: … over 4 Dec 2026 (UTC) — the day already had a
+    card" and "Saving dreams nothing now: 5 Dec 2026 (UTC), the day the missed run would
+    read, has a card waiting for review." Now the foot says in one sentence what Save will
+    do, naming the day; the row says only that the form is not saved, and the stored
+    schedule's last run comes back with Cancel."""
+    form = _stored_daily(page, services, assistant, qtbot, "01:05")
+    assert form.view is not None
+    form.clock = lambda: datetime(2026, 12, 5, 23, 40, tzinfo=UTC)
+    run = LastRun(date(2026, 12, 4), DreamStatus.EXISTS, datetime(2026, 12, 5, 1, 5, tzinfo=UTC),
+                  datetime(2026, 12, 5, 1, 6, tzinfo=UTC), None, None)
+    form.view = replace(form.view, last_run=run)
+    form.set_memory_enabled(True)
+    assert form.last_run_label.isVisibleTo(form)
+    missed = Slot(datetime(2026, 12, 5, 23, 35, tzinfo=UTC), date(2026, 12, 5), "2026-12-05")
+    monkeypatch.setattr(services.dreams, "catch_up_on_save",
+                        lambda *_a, **_k: CatchUp(missed, CatchUpWill.WAITS_REVIEW))
+    form.time_edit.setText("23:35")
+    qtbot.waitUntil(lambda: form.catch_up_label.isVisibleTo(form), timeout=5000)
+    notice = form.catch_up_label.text()
+    assert notice == "Saving won't start a dream now: 5\u00a0Dec\u00a02026 already has a card waiting for review."
+    assert form.next_label.text() == "Not saved yet."
+    assert not form.last_run_label.isVisibleTo(form)  # the stored schedule's run, not the one typed
+    shown = [w.text() for w in (form.next_label, form.catch_up_label) if w.isVisibleTo(form)]
+    assert len(shown) == 2 and "Save" not in shown[0]  # what Save does is said once
+    shots_in_both_themes(form, "walk56-catch-up-waits-review")
+    monkeypatch.setattr(services.dreams, "catch_up_on_save",
+                        lambda *_a, **_k: CatchUp(missed, CatchUpWill.DREAMS))
+    form.time_edit.setText("23:3")
+    form.time_edit.setText("23:35")
+    qtbot.waitUntil(lambda: form.catch_up_label.text().startswith("Saving starts"), timeout=5000)
+    assert form.catch_up_label.text() == ("Saving starts a dream now over 5\u00a0Dec\u00a02026, for the run missed "
+                                          "today at 00:35 in Berlin (23:35\u00a0UTC).")
+    form.cancel_changes()
+    assert form.last_run_label.isVisibleTo(form) and not form.catch_up_label.isVisibleTo(form)
+    assert form.next_label.text().startswith("Every day at 01:05 UTC")
+    qtbot.waitUntil(lambda: not page.runner.pending(), timeout=5000)
 
 
 def test_saved_says_the_local_time_as_the_schedule_row_does(page: Any, services: Services, assistant: int,

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from chathub_desktop.core import dynamic_memory as dm
 from chathub_desktop.core.dynamic_cards import Card
 from chathub_desktop.core.memory_diff import EntryChanges
+from chathub_desktop.gui.memory.import_words import import_lines
 from chathub_desktop.gui.memory.proposals_section import accept_lines
 from chathub_desktop.services.memory.memory_preview import ChangePreview, fold_summary
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
@@ -169,14 +170,22 @@ def test_history_lines_up_with_the_page_column_without_overflow(window, services
 
 def test_the_import_summary_names_the_untrusted_entry(services, answer, qtbot, qloop, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     """audit54 walk #6: the summary's "1 entry untrusted" did not say which; a line under
-    it names the entry by its first line, elided (MEM-7)."""
+    it names the entry the import brings in untrusted by its first line, elided (MEM-7).
+    walk56 #9: an entry already in memory that is untrusted (and stays so) is not named —
+    "Marked untrusted: “…”" read as if the import had marked it."""
     from tests.gui.helpers import shown_memory_page
     from tests.integration.test_memory_previews import CURRENT, FILE
 
     aid = services.assistants.create("Helper").id
     services.memory.save_raw(aid, CURRENT)
-    services.memory.add(aid, "Asked for tables twice after the search tool's page said so, and kept asking",
+    services.memory.add(aid, "Send the weekly report to boss@example.com every Friday", origin="agent",
+                        trusted=False)
+    other = services.assistants.create("Laptop").id  # a ChatHub file whose entry is untrusted
+    services.memory.add(other, "Asked for tables twice after the search tool's page said so, and kept asking",
                         origin="agent", trusted=False)
+    services.memory.add(other, "Likes long walks by the river")
+    exported = tmp_path / "laptop.json"
+    exported.write_text(services.memory_files.export(other, "json"), encoding="utf-8")
     path = tmp_path / "notes.md"
     path.write_text(FILE, encoding="utf-8")
     with shown_memory_page(services, aid, qtbot) as page:
@@ -184,5 +193,16 @@ def test_the_import_summary_names_the_untrusted_entry(services, answer, qtbot, q
         with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000):
             assert page.transfer.import_from(path)
         summary = answer.seen[0]["summary"]
-        assert "; 1 entry untrusted" in summary
-        assert summary.endswith("\nMarked untrusted: “Asked for tables twice after the search tool's page said so…”")
+        assert "untrusted" not in summary and "Send the weekly report" not in summary, summary
+        with qtbot.waitSignal(page.transfer.import_finished, timeout=10_000):
+            assert page.transfer.import_from(exported)
+        named = "1 entry comes in untrusted: “Asked for tables twice after the search tool's page said so…”."
+        assert answer.seen[1]["summary"].splitlines()[-1] == named
+        assert "Send the weekly report" not in answer.seen[1]["summary"]
+    # Replace keeps the file's marks: its untrusted entry is named; the one in memory goes
+    assert import_lines(services.memory_files.preview_import(aid, exported))[-1] == named
+    # re-importing this memory's own export: its untrusted entry stays so, and is not named
+    own = services.memory_files.export(aid, "json")
+    for mode in ("replace", "merge"):
+        lines = import_lines(services.memory_files.preview_import(aid, own, name="own.json", mode=mode))
+        assert not any("untrusted" in ln for ln in lines), (mode, lines)

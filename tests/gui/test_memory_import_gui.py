@@ -61,8 +61,10 @@ def test_the_confirmation_shows_what_will_change(page: MemoryPage, services: Ser
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n#1: Cycles to work\n", encoding="utf-8")
     assert not _import(page, qtbot, path)  # declined: nothing changes
-    assert "fixed memory: 2 entries → 1 entry" in asked[0]
-    assert "dynamic memory: unchanged, still 0 cards (the file has none)" in asked[0]
+    # walk56 #9: short sentences, not a log ("fixed memory: 2 entries → 1 entry")
+    assert "Fixed memory goes from 2 to 1 entry (1 added, 2 removed, 0 edited). The file also has 1 line of notes." \
+        in asked[0].splitlines()
+    assert "Dynamic memory: unchanged (the file has none)." in asked[0].splitlines()
     assert services.memory.document("Helper") == "#1: Likes tea\n#2: Works in Lisbon\n"
     answer[0] = "replace"
     assert _import(page, qtbot, path)

@@ -269,7 +269,10 @@ def test_a_schedule_that_would_dream_at_once_says_which_day_before_save(page, se
     qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
     text = form.catch_up_label.text()
     day = expected.history_day  # the locale's long date ("en" in the tests), not ISO
-    assert text.startswith(f"Saving dreams over {day.day}\u00a0{day:%b}\u00a0{day:%Y} (UTC) right away, today at "), text
+    # walk56 #9: one clear sentence saying what Save does, naming the day
+    assert text.startswith(f"Saving starts a dream now over {day.day}\u00a0{day:%b}\u00a0{day:%Y}, for the run "
+                           "missed "), text
+    assert form.next_label.text() == "Not saved yet."  # the notice says what Save does, not this line too
     assert services.dreams.settings(assistant).schedule.frequency == "off"  # nothing stored yet
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("off"))
     qtbot.waitUntil(form.catch_up_label.isHidden, timeout=5000)  # Off never catches up
@@ -310,8 +313,7 @@ def test_a_catch_up_that_would_add_nothing_says_so_before_save(page, services, a
     form.frequency_combo.setCurrentIndex(form.frequency_combo.findData("daily"))
     form.time_edit.setText("02:00")
     qtbot.waitUntil(form.catch_up_label.isVisible, timeout=5000)
-    assert form.catch_up_label.text() == (
-        f"Saving dreams nothing now: {said} (UTC), the day the missed run would read, has no messages.")
+    assert form.catch_up_label.text() == f"Saving won't start a dream now: {said} has no messages to dream over."
     assert form.catch_up_label.property("tone") == "muted"
     talked_on(services, assistant, day)
     with services.db.write() as s:
@@ -320,8 +322,7 @@ def test_a_catch_up_that_would_add_nothing_says_so_before_save(page, services, a
     form.time_edit.setText("02:0")
     form.time_edit.setText("02:00")  # asked again
     qtbot.waitUntil(lambda: "already has a card" in form.catch_up_label.text(), timeout=5000)
-    assert form.catch_up_label.text() == (
-        f"Saving dreams nothing now: {said} (UTC), the day the missed run would read, already has a card.")
+    assert form.catch_up_label.text() == f"Saving won't start a dream now: {said} already has a card."
     idle(qtbot, page)
 
 

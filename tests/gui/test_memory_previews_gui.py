@@ -29,6 +29,7 @@ from chathub_desktop.gui.memory.change_rows import FULL_TEXT, RowGroup
 from chathub_desktop.services.container import Services
 from chathub_desktop.storage.models import DynamicMemoryDocument, utcnow
 from tests.gui.helpers import on_worker, shown_memory_page
+from tests.gui.shot_harness import shots_in_both_themes
 from tests.integration.test_memory_previews import CURRENT, FILE, NEW_WORDS
 
 DAYS = [date(2026, 11, 26) + timedelta(days=i) for i in range(4)]
@@ -60,6 +61,7 @@ class Answer:
         self.seen.append({"title": dlg.windowTitle(), "heading": said_text(heading), "summary": dlg.summary.text(), "default": default,
                           "keys": [o.key for o in options], "added": dlg.rows(RowGroup.ADDED),
                           "removed": dlg.rows(RowGroup.REMOVED), "edited": dlg.rows(RowGroup.EDITED),
+                          "folded": dlg.rows(RowGroup.FOLDED),
                           "choices": [(it.data(0, FULL_TEXT), it.checkState(0) == Qt.CheckState.Checked,
                                        bool(it.flags() & Qt.ItemFlag.ItemIsEnabled)) for it in dlg.choice_items()],
                           "action": dlg.action_button.text(),
@@ -70,6 +72,7 @@ class Answer:
         self.seen[-1]["after_ticks"] = self._ticks_said(dlg)
         out = Path(os.environ.get("CHATHUB_SCREENSHOT_DIR", self.tmp_path)) / self.shot
         assert dlg.grab().save(str(out))
+        shots_in_both_themes(dlg, out.stem)  # with CHATHUB_SHOTS=/dir: light and dark (walk56 #5, #9)
         if self.before_answer is not None:
             on_worker(self.before_answer)  # another window or process writes while the preview is open
         if self.choose is None:
@@ -137,7 +140,8 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert replace["keys"] == ["merge", "replace"] and replace["action"] == "Import"
         # opened on Merge, Import is the default button (fix53b); Replace, which removes, gives it to Cancel
         assert replace["enter_goes_ahead"] and not replace["enter_goes_ahead_on_option"]
-        assert "fixed memory: 3 entries → 15 entries" in replace["summary"]
+        # walk56 #9: sentences, not a log ("fixed memory: 3 entries → 15 entries")
+        assert "Fixed memory goes from 3 to 15 entries (13 added, 1 removed, 2 edited)." in replace["summary"]
         assert "Works in Lisbon" in replace["removed"]
 
         answer.option, answer.choose, answer.shot = "merge", "merge", "memory_import_merge.png"
@@ -146,9 +150,13 @@ def test_import_offers_replace_and_merge_and_merge_skips_duplicates(
         assert done.args == [True]
         merge = answer.seen[1]
         assert merge["enter_goes_ahead"] and merge["enter_goes_ahead_on_option"]
-        # walk55 #5: what the file's entries are (a near repeat is not "skipped as a duplicate")
-        assert ("fixed memory: 3 entries now, none removed; the file's entries: 12 new, 1 already in memory, 1 nearly "
-                "repeating an entry or covered by one, 1 repeating a line above it") in merge["summary"]
+        # walk55 #5: what the file's entries are (a near repeat is not "skipped as a duplicate"),
+        # walk56 #9: said in short sentences, not a log ("fixed memory: 3 entries now, none removed; …")
+        assert merge["summary"].splitlines()[1:3] == [
+            "Adds 12 new entries; nothing is removed.",
+            "1 is already in memory; 1 nearly repeats or is covered by an entry you have; 1 repeats a line above "
+            "in the file (unticked below)."]
+        assert "Dynamic memory: unchanged." in merge["summary"].splitlines()
         assert merge["title"] == "From the file: ticked entries are added (12 of 15)"
         # the file's entries to tick: the new ones ticked, the repeats unticked with what they repeat (issue 30)
         assert merge["choices"][:12] == [(f"Keeps notes on {w}", True, True) for w in NEW_WORDS]
@@ -341,7 +349,8 @@ def test_clear_dream_cards_lists_the_cards(
         answer.choose, answer.shot = "clear", "dream_clear_preview.png"
         panel.clear_action.trigger()  # the Dynamic memory row's overflow menu (walk55b #20)
         qtbot.waitUntil(lambda: services.dreams.cards(aid) == [], timeout=5000)
-        assert answer.seen[0]["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]
+        # walk56 #5: each card as the page says it, its day in the page's date style
+        assert answer.seen[0]["removed"] == ["26 Nov 2026\nWants tables", "27 Nov 2026\nAsks for code first"]
         _idle(qtbot, panel)
 
 
@@ -357,10 +366,13 @@ def test_a_lower_keep_shows_which_cards_fold_into_which_range(
         qtbot.waitUntil(lambda: len(answer.seen) == 1, timeout=5000)
         _idle(qtbot, panel)
         seen = answer.seen[0]
-        assert ("fold: 2 cards (#1 [2026-11-26], #2 [2026-11-27]) into a new range card, which then covers "
-                "26 Nov 2026 – 27 Nov 2026") in seen["summary"]  # the locale's days
-        assert seen["removed"] == ["[2026-11-26] Wants tables", "[2026-11-27] Asks for code first"]  # folded
-        assert len(seen["added"]) == 1 and seen["added"][0].startswith("[2026-11-26 – 2026-11-27]")
+        # walk56 #5: sentences with the page's days, the folded cards said as folded, never removed
+        assert seen["summary"].replace("\u00a0", " ") == ("2 older cards (26 Nov 2026, 27 Nov 2026) fold into a new range card for "
+                                   "26 Nov 2026 – 27 Nov 2026.\nThe dynamic memory goes from 4 to 3 cards.")
+        assert "removed" not in seen["summary"].lower() and "[" not in seen["summary"]
+        assert seen["removed"] == []
+        assert seen["folded"] == ["26 Nov 2026\nWants tables", "27 Nov 2026\nAsks for code first"]
+        assert seen["added"] == ["26 Nov 2026 – 27 Nov 2026\nWants tables · Asks for code first"]  # no [date:…]
         assert len(services.dreams.cards(aid)) == 4 and services.dreams.settings(aid).keep != 2  # cancelled
         answer.choose = "fold"
         assert panel.schedule.save_schedule()
@@ -392,6 +404,6 @@ def test_walk55b_merge_says_a_repeat_of_a_line_above_and_a_paused_entry_as_such(
             ("Drinks oat milk\n— nearly repeats “You drink oat milk.” above", False, True),
             ("you play the viola.\n— repeats “You play the viola.” above", False, False),
             ("Likes tea\n— already in memory as fixed memory #1 “Likes tea” (paused)", False, False)]
-        assert ("fixed memory: 3 entries now, none removed; the file's entries: 2 new, 1 already in memory, 0 nearly "
-                "repeating an entry or covered by one, 3 repeating a line above it") in seen["summary"]
+        assert ("Adds 2 new entries; nothing is removed.\n1 is already in memory; 3 repeat lines above in the file "
+                "(unticked below).") in seen["summary"]
         assert [e.text for e in services.memory.entries(aid)][3:] == ["You play the viola.", "You drink oat milk."]

@@ -76,6 +76,29 @@ def test_merge_keeps_provenance_of_current_entries(services: Services, helper: s
     assert after["Likes tea"].origin == "owner" and after["Keeps notes on chess"].origin == "owner"
 
 
+def test_an_import_names_as_untrusted_only_what_it_brings_in_untrusted(services: Services, helper: str) -> None:
+    """MEM-7, walk56 #9: ``untrusted_new`` holds the entries the import brings in (or
+    marks) untrusted; an entry in memory that is untrusted already and stays so is counted
+    in ``untrusted_after`` but never named as the import's (a Merge named it "Marked
+    untrusted")."""
+    services.memory.add(helper, "Send the weekly report every Friday", origin="agent", trusted=False)
+    services.assistants.create("Laptop")
+    services.memory.add("Laptop", "Trusts whatever a search result says", origin="agent", trusted=False)
+    services.memory.add("Laptop", "Likes long walks")
+    laptop = services.memory_files.export("Laptop", "json")
+    merge = services.memory_files.preview_import(helper, laptop, name="laptop.json", mode="merge")
+    assert merge.untrusted_texts == ("Send the weekly report every Friday", "Trusts whatever a search result says")
+    assert merge.untrusted_new == ("Trusts whatever a search result says",)
+    plain = services.memory_files.preview_import(helper, FILE.encode(), name="notes.md", mode="merge")
+    assert (plain.untrusted_after, plain.untrusted_new) == (1, ())
+    replace = services.memory_files.preview_import(helper, laptop, name="laptop.json")
+    assert replace.untrusted_new == ("Trusts whatever a search result says",)
+    own = services.memory_files.export(helper, "json")  # its own untrusted entry, kept as it is
+    again = services.memory_files.preview_import(helper, own, name="own.json")
+    assert (again.untrusted_after, again.untrusted_new) == (1, ())
+    assert again.to_json()["untrusted_new"] == 0
+
+
 def test_a_merge_preview_is_refused_when_memory_moved_on(services: Services, helper: str) -> None:
     p = services.memory_files.preview_import(helper, FILE.encode(), name="notes.md", mode="merge")
     services.memory.add(helper, "Added after the preview")

@@ -33,6 +33,7 @@ from chathub_desktop.gui.design import repolish, set_tone
 from chathub_desktop.gui.design.tokens import Tone
 from chathub_desktop.gui.memory.card_panes import CardPanes, fitted_size
 from chathub_desktop.gui.memory.change_rows import ChangeRows, PreviewChoice, RowGroup, short
+from chathub_desktop.gui.memory.fold_words import card_edit_row, card_row, card_tip
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said
 from chathub_desktop.services.memory.memory_preview import ChangePreview
@@ -90,6 +91,13 @@ class PreviewOption:
     #: A line shown above the summary in the warning tone (walk50 #2: "This card mostly
     #: repeats itself …"); None: no warning.
     warning: Said | None = None
+    #: The rows are dream cards (``"[tag] text"``, as the services list them), each said
+    #: as the timeline says it: its day or span, then its plain words on two lines at most
+    #: (walk56 #5: ``[date:…]`` marks and Markdown were shown).
+    cards: bool = False
+    #: The changes are a fold's: the "removed" cards are folded into the range card, listed
+    #: as such (:attr:`RowGroup.FOLDED`, untinted), never as removed (walk56 #5).
+    folds: bool = False
 
     def shown_lines(self) -> list[str]:
         """The summary lines as shown now (a maker called: the interface language)."""
@@ -219,9 +227,19 @@ class ChangePreviewDialog(QDialog):
                 translate("MemoryPage", "From the file: ticked entries are added (%1 of %2)"),
                 QLocale().toString(ticked), QLocale().toString(n)),
                                   translate("MemoryPage", "… and %1 more (new ones added, repeats left out)"))
-        groups: list[tuple[RowGroup, str, list[str]]] = [
+        gone = RowGroup.FOLDED if opt.folds else RowGroup.REMOVED
+        if opt.cards:  # each card as the timeline says it, its whole face the tooltip (walk56 #5)
+            for kind, title, labels in ((RowGroup.ADDED, opt.titles[0], [] if opt.choices else c.added),
+                                        (gone, opt.titles[1], c.removed)):
+                if labels:
+                    self.tree.add_group(kind, translate("MemoryPage", title), [card_row(t) for t in labels],
+                                        [card_tip(t) for t in labels])
+            if c.edited:
+                self.tree.add_group(RowGroup.EDITED, translate("MemoryPage", opt.titles[2]),
+                                    [card_edit_row(a, b) for a, b in c.edited], [card_tip(b) for _a, b in c.edited])
+        groups: list[tuple[RowGroup, str, list[str]]] = [] if opt.cards else [
             (RowGroup.ADDED, opt.titles[0], [] if opt.choices else list(c.added)),
-            (RowGroup.REMOVED, opt.titles[1], list(c.removed)),
+            (gone, opt.titles[1], list(c.removed)),
             (RowGroup.EDITED, opt.titles[2], [f"{short(a, 70)}  →  {short(b, 70)}" for a, b in c.edited])]
         for kind, title, rows in groups:
             if rows:
@@ -248,7 +266,7 @@ class ChangePreviewDialog(QDialog):
         return self.tree.choice_items()
 
     def rows(self, kind: RowGroup) -> list[str]:
-        """The texts listed under ``kind`` (added / removed / edited), unwrapped."""
+        """The texts listed under ``kind`` (added / removed / edited / folded), unwrapped."""
         return self.tree.rows(kind)
 
     def _accept(self) -> None:

@@ -54,6 +54,11 @@ ROW_INSET = 2 * Space.MD + Space.XS + Space.XS  # a card's padding and inset, an
 CHECK_ROOM = 28
 #: The item role holding a row's unwrapped text.
 FULL_TEXT = Qt.ItemDataRole.UserRole + 1
+#: The item role holding the lines each of a worded row's text lines wraps to at most
+#: (a card: its day on one line, its words on :data:`WORD_LINES`; walk56 #5).
+LINE_LIMITS = Qt.ItemDataRole.UserRole + 2
+#: Lines a worded row's last text line (a card's words) wraps to at most.
+WORD_LINES = 2
 #: A card's lines shown at most, and its characters (walk36 #14: a card reads as a card,
 #: line by line, not one line cut by "…"; the tooltip has it all).
 CARD_LINES = 12
@@ -66,15 +71,18 @@ class RowGroup(StrEnum):
     ADDED = "added"
     REMOVED = "removed"
     EDITED = "edited"
+    #: Dream cards a fold joins into a range card: kept, not removed (walk56 #5).
+    FOLDED = "folded"
     #: Entries to tick: an import Merge's file entries, a paste's facts (issue 30).
     CHOICES = "choices"
 
 
 def _diff_colour(group: RowGroup) -> str:
-    """Row background of an added / removed / edited entry (diff tokens); choices are added ones."""
+    """Row background of an added / removed / edited entry (diff tokens); choices are added
+    ones, folded cards neutral (their text stays, in the range card)."""
     c = current_colours()
-    return {RowGroup.ADDED: c.diff_added, RowGroup.CHOICES: c.diff_added,
-            RowGroup.REMOVED: c.diff_removed}.get(group, c.diff_edited)
+    return {RowGroup.ADDED: c.diff_added, RowGroup.CHOICES: c.diff_added, RowGroup.REMOVED: c.diff_removed,
+            RowGroup.FOLDED: c.diff_context}.get(group, c.diff_edited)
 
 
 @dataclass(frozen=True)
@@ -207,17 +215,22 @@ class ChangeRows(QTreeWidget):
         self.clear()
         self._wrapped_at = 0
 
-    def add_group(self, kind: RowGroup, title: str, rows: Sequence[str]) -> None:
+    def add_group(self, kind: RowGroup, title: str, rows: Sequence[str], tips: Sequence[str] | None = None) -> None:
         """A group ``title (n)`` of ``rows`` (at most :data:`MAX_ROWS`, then "… and n more"),
-        each tinted by ``kind``; an edited row is one line, another keeps its lines."""
+        each tinted by ``kind``; an edited row is one line, another keeps its lines. With
+        ``tips`` (one per row: its whole text) the rows are worded already — a dream card's
+        day, then its words (walk56 #5) —: each text line but the last on one line, the
+        last on :data:`WORD_LINES`, elided."""
         top = QTreeWidgetItem([f"{title} ({QLocale().toString(len(rows))})"])
         top.setData(0, Qt.ItemDataRole.UserRole, kind)
         brush = QBrush(QColor(_diff_colour(kind)))
-        for text in rows[:MAX_ROWS]:
-            shown = short(text) if kind == RowGroup.EDITED else card_text(text)
+        for i, text in enumerate(rows[:MAX_ROWS]):
+            shown = text if tips is not None else short(text) if kind == RowGroup.EDITED else card_text(text)
             item = QTreeWidgetItem([shown])
             item.setData(0, FULL_TEXT, shown)
-            item.setToolTip(0, text)
+            if tips is not None:
+                item.setData(0, LINE_LIMITS, (1,) * shown.count("\n") + (WORD_LINES,))
+            item.setToolTip(0, text if tips is None else tips[i])
             item.setBackground(0, brush)
             top.addChild(item)
         if len(rows) > MAX_ROWS:
@@ -314,8 +327,12 @@ class ChangeRows(QTreeWidget):
                 if item is None or not isinstance(full, str):
                     continue
                 room = width - (CHECK_ROOM if item.flags() & Qt.ItemFlag.ItemIsUserCheckable else 0)
-                item.setText(0, "\n".join(ln for part in full.split("\n")
-                                          for ln in layout_lines(part, font, room, ROW_LINES)))
+                parts = full.split("\n")
+                limits = item.data(0, LINE_LIMITS)
+                if not isinstance(limits, tuple) or len(limits) != len(parts):
+                    limits = (ROW_LINES,) * len(parts)
+                item.setText(0, "\n".join(ln for part, most in zip(parts, limits, strict=True)
+                                          for ln in layout_lines(part, font, room, most)))
 
     def choice_items(self) -> list[QTreeWidgetItem]:
         """The tickable rows shown (tests, screenshots)."""

@@ -265,7 +265,8 @@ class DreamCardActions(QObject):
         if change_preview.ask(self._parent, lambda: translate("MemoryPage", "Clear dynamic memory"),
                               lambda: translate("MemoryPage", "Remove all %n dream card(s)? Restore previous version "
                                                               "brings them back.", None, n),
-                              [PreviewOption("clear", clear, change_preview.said_lines(preview), preview.changes)],
+                              [PreviewOption("clear", clear, change_preview.said_lines(preview), preview.changes,
+                                             cards=True)],  # each card as the page says it (walk56 #5)
                               lambda: translate("MemoryPage", "Clear")) is None:
             return
 

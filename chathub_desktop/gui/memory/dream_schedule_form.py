@@ -3,11 +3,13 @@ Dreaming memory card, as Settings lays out a choice (memlook52) — *Memory drea
 Daily / Weekly, the UTC time and weekday with the user's local time under them, described
 in words with the next firing ("Every day at 02:00 UTC — 03:00 in Berlin. Next dream:
 tomorrow at 03:00 in Berlin (02:00 UTC)"); *Keep dream cards* (a lower Keep N that folds
-is previewed first); the latest scheduled run (:mod:`.dream_last_run`); and, only while the form differs from
+is previewed first); the latest scheduled run (:mod:`.dream_last_run`; not under a schedule typed
+over the stored one); and, only while the form differs from
 what is stored, a foot with Cancel and Save (a save that would run at once says first
 which day it dreams over, or that it dreams nothing and why), where a save then says "Saved: …" for a few seconds (walk52b #3).
 Its words — a time something runs said the user's way first with UTC beside it, a
-schedule the other way round, as stored — are :mod:`.dream_words`'.
+schedule the other way round, as stored — are :mod:`.dream_words`'; what Save does about
+a missed run, :mod:`.schedule_words`'; a Keep N's fold preview, :mod:`.fold_words`'.
 A component of :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as
 a :class:`DreamHost`."""
 
@@ -56,14 +58,15 @@ from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_last_run import LastRunLine
 from chathub_desktop.gui.memory.dream_words import (
     describe_schedule,
-    keep_together,
     local_time,
     plan_words,
     system_zone,
     weekday_name,
     when_words,
 )
+from chathub_desktop.gui.memory.fold_words import keep_lines
 from chathub_desktop.gui.memory.page_common import help_mark, save_shortcut, tight
+from chathub_desktop.gui.memory.schedule_words import catch_up_words
 from chathub_desktop.gui.settings.setting_rows import SettingRow, divider, row_box
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -497,10 +500,11 @@ class ScheduleForm(QWidget):
                               lambda: translate("MemoryPage", "Keeping %n dream card(s) folds older ones into a range "
                                                               "card (by joining their text; the next dream may "
                                                               "re-summarize it):", None, keep),
-                              [PreviewOption("fold", save, change_preview.said_lines(preview), preview.changes,
+                              [PreviewOption("fold", save, lambda: keep_lines(preview), preview.changes,
                                              (translate("MemoryPage", "Added"),
                                               translate("MemoryPage", "Folded into the range card"),
-                                              translate("MemoryPage", "Range card rewritten")))],
+                                              translate("MemoryPage", "Range card rewritten")),
+                                             cards=True, folds=True)],  # walk56 #5: as the page says cards
                               lambda: translate("MemoryPage", "Save")) is None:
             return
         self._write_schedule(frequency, time_text, weekday, keep, preview.version)
@@ -513,7 +517,9 @@ class ScheduleForm(QWidget):
         s = self.view.schedule if self.view is not None else None
         typed = self.typed_schedule()
         if typed is None or not typed.enabled or (s is not None and typed == s):
-            self.catch_up_label.hide()
+            if not self.catch_up_label.isHidden():
+                self.catch_up_label.hide()
+                self._show_schedule_info()
             return
         self._host.runner.run(self._catch_up_task, self._catch_up(typed), context="Dream schedule", quiet=True)
 
@@ -529,30 +535,14 @@ class ScheduleForm(QWidget):
             # a dream at once is the thing to notice; a run that adds nothing is a plain fact
             set_tone(self.catch_up_label, Tone.WARNING if got.will is CatchUpWill.DREAMS else Tone.MUTED)
         self.catch_up_label.setVisible(got is not None)
+        self._show_schedule_info()  # the row's line leaves what Save does to the notice
 
     def catch_up_text(self, slot: Slot, will: CatchUpWill = CatchUpWill.DREAMS) -> str:
-        """What a save that would run at once says first, in one sentence. When it
-        ``will`` dream: the UTC day it dreams over and when, then the missed run it makes
-        up for, each time the user's with UTC beside it (walk55: three styles). Else that
-        it dreams nothing and why — the day it would read has a card, a card waiting for
-        review, or no messages (walk55b #1: it promised a dream over a day with a card)."""
-        day = keep_together(format_day(slot.history_day))
-        if will is CatchUpWill.HAS_CARD:
-            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
-                                                "read, already has a card.", "%1 a UTC day"), day)
-        if will is CatchUpWill.WAITS_REVIEW:
-            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
-                                                "read, has a card waiting for review.", "%1 a UTC day"), day)
-        if will is CatchUpWill.NO_MESSAGES:
-            return fill(translate("MemoryPage", "Saving dreams nothing now: %1 (UTC), the day the missed run would "
-                                                "read, has no messages.", "%1 a UTC day"), day)
+        """What a save that would run at once says first, in one sentence
+        (:func:`~.schedule_words.catch_up_words`, the user's time now; walk56 #9): it starts
+        a dream over the day the missed run reads, or why it starts none."""
         zone, place = self.local_zone
-        now = self.clock()
-        return fill(translate("MemoryPage", "Saving dreams over %1 (UTC) right away, %2, to make up for the run "
-                                            "missed %3.", "%1 a UTC day; %2 now and %3 the missed run, each said "
-                                                          "as 'today at 15:30 in Berlin (14:30 UTC)'"),
-                    day, when_words(now, now, zone, place),
-                    when_words(slot.fire_at, now, zone, place))
+        return catch_up_words(slot, will, self.clock(), zone, place)
 
     def _write_schedule(self, frequency: DreamFrequency, time_text: str, weekday: int, keep: int, version: str | None) -> bool:
         def write() -> DreamSettingsView:
@@ -598,7 +588,9 @@ class ScheduleForm(QWidget):
         elif not self.memory_enabled:
             text = translate("MemoryPage", "Memory is off for this assistant, so no dream runs for it.")
         elif typed is not None and typed != s:  # the stored state would contradict the form
-            text = translate("MemoryPage", "Not saved yet: press Save below to use this schedule.")
+            # the foot's notice, when shown, says what Save will do (walk56 #9: not twice)
+            text = (translate("MemoryPage", "Not saved yet.") if self.catch_up_said() else
+                    translate("MemoryPage", "Not saved yet: press Save below to use this schedule."))
         elif not s.enabled:
             text = translate("MemoryPage", "The schedule is off: no dream runs by itself. Dream now still works.")
         elif v.next_at is not None:
@@ -610,12 +602,18 @@ class ScheduleForm(QWidget):
             text += translate("MemoryPage", " Dreams are paused (tray menu → Pause dreams).")
         self.next_label.setText(text)
         run = v.last_run
-        if not s.enabled:
+        # the latest run is the stored schedule's: not said under a schedule typed over it
+        # (walk56 #9: "Last scheduled run: … the day already had a card" stacked on the notice)
+        if not s.enabled or (typed is not None and typed != s):
             self.last_run_label.hide()
             return
         self.last_run_label.show_run(run, now, zone, place)
         self.last_run_label.show()
 
+
+    def catch_up_said(self) -> bool:
+        """True while the foot says what Save will do about a missed run (issue 30)."""
+        return self.foot_built and not self.catch_up_label.isHidden()
 
     def detach(self) -> None:
         """Stop asking about catch-ups (the panel closes for good)."""

@@ -37,6 +37,7 @@ from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.change_rows import PreviewChoice
 from chathub_desktop.gui.memory.host import FixedMemoryHost
+from chathub_desktop.gui.memory.import_words import import_lines
 from chathub_desktop.gui.memory.memory_paste_dialog import PasteMemoryDialog
 from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.private_files import write_private
@@ -46,39 +47,10 @@ from chathub_desktop.services.transfer.memory_transfer import ImportPreview, rea
 
 translate = QCoreApplication.translate
 
-#: Untrusted entries named at most by the import's summary (the rest are counted), and
-#: the characters of each name (its first line, elided).
-UNTRUSTED_NAMED = 3
-NAME_CHARS = 60
-
-
-def _named(text: str) -> str:
-    """An entry named by its first line, cut to :data:`NAME_CHARS` with "…"."""
-    first = text.strip().splitlines()[0] if text.strip() else ""
-    return first if len(first) <= NAME_CHARS else first[:NAME_CHARS - 1].rstrip() + "…"
-
-
-def untrusted_lines(preview: ImportPreview) -> list[str]:
-    """The line under an import's summary naming the entries that will be untrusted
-    (MEM-7; memhist54, audit54 walk #6: "1 entry untrusted" did not say which): each by
-    its first line, elided, at most :data:`UNTRUSTED_NAMED`, then how many more; ``[]``
-    when none is."""
-    texts = preview.untrusted_texts
-    if not texts:
-        return []
-    named = translate("MemoryPage", ", ", "between quoted entries").join(
-        fill(translate("MemoryPage", "“%1”"), _named(t)) for t in texts[:UNTRUSTED_NAMED])
-    more = len(texts) - UNTRUSTED_NAMED
-    if more > 0:
-        named = fill(translate("MemoryPage", "%1 and %n more", None, more), named)
-    return [fill(translate("MemoryPage", "Marked untrusted: %1"), named)]
-
-
 def summary_lines(preview: ImportPreview) -> Callable[[], list[str]]:
-    """A maker of an import's summary lines (:func:`change_preview.said_lines`), then the
-    untrusted entries named (:func:`untrusted_lines`)."""
-    said = change_preview.said_lines(preview)
-    return lambda: said() + untrusted_lines(preview)
+    """A maker of an import's summary in the interface language: short sentences
+    (:func:`~.import_words.import_lines`; walk56 #9), said again on a language switch."""
+    return lambda: import_lines(preview)
 
 
 class ExportFailed(ServiceError):

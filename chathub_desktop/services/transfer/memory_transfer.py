@@ -160,6 +160,10 @@ class ImportPreview:
     #: The texts of the untrusted entries after the import, in document order (MEM-7;
     #: memhist54: "1 entry untrusted" did not say which).
     untrusted_texts: tuple[str, ...] = field(default=(), repr=False)
+    #: Of :attr:`untrusted_texts`, those the import brings in or marks untrusted — not an
+    #: entry in memory now that is untrusted already and stays so (walk56 #9: a Merge named
+    #: it as if the import had marked it).
+    untrusted_new: tuple[str, ...] = field(default=(), repr=False)
 
     def lines(self) -> list[str]:
         """The summary for the user, one line each: the file's kind, fixed memory, dynamic
@@ -278,7 +282,8 @@ class ImportPreview:
                             "shortened": self.dynamic_shortened},
                 "provenance": {"before": self.provenance_before, "kept": self.provenance_kept,
                                "replaced": self.provenance_replaced, "added": self.provenance_added},
-                "untrusted_after": self.untrusted_after, "redacted": list(self.redacted)}
+                "untrusted_after": self.untrusted_after, "untrusted_new": len(self.untrusted_new),
+                "redacted": list(self.redacted)}
 
 
 @dataclass(frozen=True)
@@ -321,6 +326,18 @@ def _refused(name: str | None, exc: mx.MemoryFileError) -> InvalidInput:
 def _current(s: Session, aid: int) -> _Current:
     fixed, dynamic, rows, paused = memory_state(s, aid)
     return _Current(fixed, dynamic, {h: _Record(o, t, c) for h, o, t, c in rows}, paused)
+
+
+def _newly_untrusted(cur: _Current, untrusted: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the entries ``untrusted`` after an import, those it brings in or marks: all but
+    the entries of fixed memory now that are untrusted already (MEM-7, walk56 #9)."""
+    already: set[str] = set()
+    for e in fm.entries(cur.fixed):
+        h = fm.text_hash(e.text)
+        r = cur.provenance.get(h)
+        if r is not None and not r.trusted:
+            already.add(h)
+    return tuple(t for t in untrusted if fm.text_hash(t) not in already)
 
 
 def _card_label(card: dm.Card) -> str:
@@ -479,7 +496,7 @@ class MemoryTransfer:
             dynamic_after=None if dynamic_doc is None else len(dm.parse_document(dynamic_doc)),
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance) if fixed_doc is None else kept,
             provenance_replaced=replaced, provenance_added=added, untrusted_after=len(distrusted),
-            untrusted_texts=distrusted,
+            untrusted_texts=distrusted, untrusted_new=_newly_untrusted(cur, distrusted),
             base=cur.fingerprint, fixed_document=fixed_doc, dynamic_document=dynamic_doc, provenance=records,
             dynamic_shortened=shortened, paused=tuple(paused), redacted=kinds,
             fixed_changes=None if fixed_doc is None else entry_changes(
@@ -545,6 +562,7 @@ class MemoryTransfer:
             provenance_before=len(cur.provenance), provenance_kept=len(cur.provenance), provenance_replaced=0,
             provenance_added=len(fresh),
             untrusted_after=len(distrusted), untrusted_texts=distrusted,
+            untrusted_new=_newly_untrusted(cur, distrusted),
             base=cur.fingerprint, fixed_document=None if file_fixed is None else doc, dynamic_document=None,
             provenance=tuple(records), paused=tuple(paused), mode=mx.ImportMode.MERGE, merge_added=len(added),
             merge_skipped=skipped, redacted=redacted, merge_items=tuple(items),
