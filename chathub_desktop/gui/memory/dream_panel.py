@@ -466,19 +466,16 @@ class DreamPanel(QWidget):
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
-        """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
+        """Swap the cards, keeping the selected one (by tag and text, then tag, then the
+        row: the rows are newest first, walk56 #8)."""
         cur = self.current_card()
         row = self.list.currentIndex().row()
         scroll = self.list.verticalScrollBar().value()
-        want = (cur.tag, cur.text) if cur is not None else None
-        target: int | None = None
-        if want is not None:
-            target = next((i for i, c in enumerate(cards) if (c.tag, c.text) == want), None)
-            if target is None:
-                target = next((i for i, c in enumerate(cards) if c.tag == want[0]), None)
-            if target is None and cards and row >= 0:
-                target = min(row, len(cards) - 1)
+        keep = None if cur is None else next((c for c in cards if (c.tag, c.text) == (cur.tag, cur.text)), None) \
+            or next((c for c in cards if c.tag == cur.tag), None)
         self.model.set_cards(cards, shown)
+        target = self.model.row_of(keep.number) if keep is not None else \
+            min(row, len(cards) - 1) if cur is not None and cards and row >= 0 else None
         if target is not None:
             self.list.setCurrentIndex(self.model.index(target))
         self.list.doItemsLayout()
@@ -496,8 +493,8 @@ class DreamPanel(QWidget):
 
     def select_number(self, number: int) -> None:
         """Select (and show) card ``number``."""
-        if 1 <= number <= self.model.rowCount():
-            idx = self.model.index(number - 1)
+        if (row := self.model.row_of(number)) is not None:
+            idx = self.model.index(row)
             self.list.setCurrentIndex(idx)
             self.list.scrollTo(idx)
 
@@ -638,7 +635,8 @@ class DreamPanel(QWidget):
         """Card ``number``, or the selected one for None."""
         if number is None:
             return self.current_card()
-        return self.model.card(number - 1)
+        row = self.model.row_of(number)
+        return self.model.card(row) if row is not None else None
 
     @property
     def version(self) -> str:

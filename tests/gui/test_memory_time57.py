@@ -1,0 +1,93 @@
+"""The Dynamic memory timeline after walk56 (issue 30): newest first (#8: the newest dream
+was the page's last card, ~1,100 px down), a scheduled run's news that does not move the
+cards the user works on (#10), and the Dream now bar's reason said in words (#16)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from PySide6.QtCore import QPoint, Qt
+
+from chathub_desktop.core.messages import Role
+from tests.fakes.vendor_server import Reply
+from tests.gui.test_dream_panel import helper, idle, open_page, seed_cards, summ  # noqa: F401
+
+OLDER, LATER, LAST = date(2026, 11, 28), date(2026, 11, 29), date(2026, 11, 30)
+
+
+def test_the_timeline_lists_the_newest_card_first(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk56 #8 (DRM-8): the top row is the newest card, the oldest range card the last;
+    each card keeps its ``#N`` (its place in the stored document, oldest first), and the
+    number still finds its card: selection, Down, Edit act on the card shown. A card
+    written meanwhile comes in at the top, the selected card stays selected."""
+    seed_cards(services, helper, [date(2026, 11, 26), date(2026, 11, 27), OLDER, LATER])
+    services.dreams.set_keep(helper, 2)  # 26–27 Nov fold into range card #1
+    page = open_page(helper)
+    page.resize(1100, 760)
+    panel = page.dream_panel
+    model, view = panel.model, panel.list
+    qtbot.waitUntil(lambda: model.rowCount() == 3, timeout=5000)
+    faces = [model.face(row) for row in range(3)]
+    assert [(f.number, f.tag) for f in faces if f is not None] == [
+        (3, "29 Nov 2026"), (2, "28 Nov 2026"), (1, "26 Nov 2026 – 27 Nov 2026")]
+    tops = [view.visualRect(model.index(row)).top() for row in range(3)]
+    assert tops == sorted(tops) and tops[0] == min(tops)  # row 0 is drawn at the top
+    assert [c.number for c in model.cards()] == [1, 2, 3]  # the document's order, as stored (SPEC)
+    panel.select_number(3)
+    assert view.currentIndex().row() == 0 and panel.current_card().tag == LATER.isoformat()  # type: ignore[union-attr]
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=3000)
+    qtbot.keyClick(view, Qt.Key.Key_Down)  # the next card down is the older day
+    assert panel.current_card() is not None and panel.current_card().number == 2  # type: ignore[union-attr]
+    editor = panel.card_actions.edit_card()
+    assert editor is not None and view.currentIndex().row() == 1 and "theme 28" in editor.toPlainText()
+    panel.card_actions.close_editor()
+    idle(qtbot, panel)
+    seed_cards(services, helper, [date(2026, 11, 26), date(2026, 11, 27), OLDER, LATER, LAST])  # written meanwhile
+    services.dreams.set_keep(helper, 3)  # 26–27 Nov in the range card again
+    panel.schedule_reload()
+    qtbot.waitUntil(lambda: model.card(0) is not None and model.card(0).tag == LAST.isoformat(), timeout=5000)  # type: ignore[union-attr]
+    assert panel.current_card() is not None and panel.current_card().tag == OLDER.isoformat()  # type: ignore[union-attr]
+    assert view.currentIndex().row() == 2  # the same card, one row down
+    idle(qtbot, panel)
+
+
+def test_an_accepted_card_comes_in_at_the_top_selected_and_in_view(  # type: ignore[no-untyped-def]
+        open_page, services, helper, summ, qtbot, qloop):  # noqa: F811
+    """Walk56 #8: accepting yesterday's proposal puts its card at the top of the timeline,
+    selected and marked, and the page shows it when the Cards tab is back (it was the last
+    card, at the page's end)."""
+    seed_cards(services, helper, [date(2026, 11, 20 + k) for k in range(8)])  # a timeline taller than the view
+    topic = services.topics.create(helper, "Work").id
+    services.chat.append_row(topic, role=Role.USER, content="tables please",
+                             created_at=datetime(LATER.year, LATER.month, LATER.day, 12, tzinfo=UTC))
+    services.dreams.review.set_enabled(helper, True)
+    summ.script(Reply(text_chunks=["- Wants tables"]))
+    task = qloop.create_task(services.dreams.run_day(helper, LATER))
+    qtbot.waitUntil(task.done, timeout=8000)
+    assert task.result().status == "proposed"
+    page = open_page(helper)
+    page.resize(1100, 700)
+    panel = page.dream_panel
+    panel.mark.timer.setInterval(600_000)  # the mark's moment, long enough for a loaded machine
+    section = panel.show_proposals()
+    qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
+    assert section.accept_current()
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 9 and panel.model.marked() == LATER.isoformat(), timeout=5000)
+    idle(qtbot, panel)
+    assert panel.list.currentIndex().row() == 0  # the top row
+    top = panel.model.card(0)
+    assert top is not None and top.tag == LATER.isoformat() and top.number == 9
+    assert panel.current_card() is top
+    panel.tabs.setCurrentIndex(0)
+    scroll = page.body_scroll
+
+    def in_view() -> bool:
+        rect = panel.list.visualRect(panel.model.index(0))
+        at = panel.list.viewport().mapTo(scroll.viewport(), QPoint(0, rect.top())).y()
+        return rect.height() > 0 and 0 <= at and at + rect.height() <= scroll.viewport().height()
+
+    qtbot.waitUntil(in_view, timeout=3000)
+    panel.mark.timer.start(1)
+    qtbot.waitUntil(lambda: panel.model.marked() is None, timeout=3000)
+    idle(qtbot, panel)
