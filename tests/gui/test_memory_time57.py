@@ -91,3 +91,75 @@ def test_an_accepted_card_comes_in_at_the_top_selected_and_in_view(  # type: ign
     panel.mark.timer.start(1)
     qtbot.waitUntil(lambda: panel.model.marked() is None, timeout=3000)
     idle(qtbot, panel)
+
+
+def _y(widget, page) -> int:  # type: ignore[no-untyped-def]
+    """``widget``'s top in the page's scrolled content."""
+    return widget.mapTo(page.body_scroll.widget(), QPoint(0, 0)).y()
+
+
+def test_a_scheduled_runs_news_moves_no_card(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk56 #10: a scheduled run's line ("Scheduled dream: … already has a dream card")
+    came up under Dream now while a card was being edited and pushed the tab bar and the
+    cards ~20 px down. The line has its room kept: the tab bar and the first card stay
+    where they were — a long line too, said on one line cut with "…", whole in its
+    tooltip — and it times out."""
+    from chathub_desktop.core.dream_schedule import DreamPhase, DreamStatus
+    from chathub_desktop.services.events import DreamProgress
+    from tests.gui.test_dream_panel import active_yesterday
+
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [OLDER, LATER, day])
+    page = open_page(helper)
+    page.resize(800, 560)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    idle(qtbot, panel)
+    panel.select_number(2)
+    editor = panel.card_actions.edit_card()  # the user is at work on a card
+    assert editor is not None
+    status = panel.status_label
+    assert not status.isVisible()
+
+    def where() -> tuple[int, int, int]:
+        return _y(panel.tabs.tabBar(), page), _y(panel.list, page), _y(editor, page)
+
+    seen: list[tuple[int, int, int]] = []
+
+    def settled() -> bool:  # the page laid out at its size: the same three times in a row
+        seen.append(where())
+        qtbot.wait(30)
+        return len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]
+
+    qtbot.waitUntil(settled, timeout=5000)
+    before = where()
+    # the scheduler's run over a day that has its card, as the tray's timer reports it
+    news = f"{day.day} {day:%b %Y} already has a dream card (#3)"
+    panel.events.dream_progress.emit(DreamProgress(helper, day.isoformat(), DreamPhase.STARTED))
+    assert status.isVisible()  # its phase
+    panel.events.dream_progress.emit(DreamProgress(helper, day.isoformat(), DreamPhase.FINISHED,
+                                                   DreamStatus.EXISTS, news))
+    assert status.isVisible() and status.text() == f"Scheduled dream: {news[:1].upper()}{news[1:]}"
+    qtbot.wait(50)  # the layout's turn
+    assert where() == before
+    long = "found nothing new: " + "every topic of the day repeats what the cards already say " * 6
+    panel.events.dream_progress.emit(DreamProgress(helper, day.isoformat(), DreamPhase.STARTED))
+    panel.events.dream_progress.emit(DreamProgress(helper, day.isoformat(), DreamPhase.FINISHED,
+                                                   DreamStatus.NOTHING, long))
+    qtbot.waitUntil(lambda: status.text().endswith("…"), timeout=3000)
+    qtbot.wait(50)
+    assert status.toolTip() == "Scheduled dream: " + long[:1].upper() + long[1:]  # the whole line
+    assert status.height() < 2 * status.fontMetrics().lineSpacing()  # one line
+    assert status.fontMetrics().horizontalAdvance(status.text()) <= status.contentsRect().width()  # not clipped
+    assert where() == before
+    for cjk in ("定时做梦：2026年12月4日 已有梦境卡片（#3）", "スケジュールのドリーム：2026年12月4日 にはドリームカードがあります"):
+        for quiet in (True, False):  # a CJK line, news or the user's own: no taller than the room kept
+            panel.show_status(cjk, 15000, quiet=quiet)
+            qtbot.wait(50)
+            assert where() == before
+    status._timer.timeout.emit()  # its time is over
+    assert not status.isVisible()
+    qtbot.wait(50)
+    assert where() == before
+    panel.card_actions.close_editor()
+    idle(qtbot, panel)

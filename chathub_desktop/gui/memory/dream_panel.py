@@ -358,8 +358,7 @@ class DreamPanel(QWidget):
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
         lay.insertWidget(lay.indexOf(self.tabs), self.action_bar)
-        lay.insertWidget(lay.indexOf(self.tabs), self.status_label)
-        lay.insertWidget(lay.indexOf(self.tabs), self.status_label.note)
+        lay.insertWidget(lay.indexOf(self.tabs), self.status_label.slot)  # one line's room kept (walk56 #10)
         #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
         #: bar and its status line, above the cards — next to the control it is about (walk53
         #: #11: at the page's bottom it was far from Dream now); nothing above Dream now moves
@@ -596,13 +595,13 @@ class DreamPanel(QWidget):
         self.failure.offer(card=field if field is not None else False)
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
-                    note: Callable[[], str] | None = None) -> None:
-        """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
-        whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
+                    note: Callable[[], str] | None = None, quiet: bool = False) -> None:
+        """The status line (:meth:`DreamStatusLine.say`: under the Dream now bar, in a
+        place kept for it); cleared after ``ms`` (0: kept); a callable is said again after
         a language switch; ``until_reviewed``: cleared too once a proposal is reviewed;
-        ``note``: a quiet line under it (memlang54)."""
+        ``note``: a quiet line under it; ``quiet``: a scheduled run's news, one line."""
         self.build_bars()
-        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note)
+        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note, quiet=quiet)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
