@@ -163,3 +163,67 @@ def test_a_scheduled_runs_news_moves_no_card(open_page, services, helper, qtbot)
     assert where() == before
     panel.card_actions.close_editor()
     idle(qtbot, panel)
+
+
+def test_the_tab_bars_base_line_runs_whole_under_the_tabs(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk56 #16: the Cards / Proposals line was drawn over the tabs' top, broken by each
+    tab ("Proposals (2)" sat in a gap). In both themes one line in the border colour runs
+    the tab widget's whole width just under the tabs, the pill of the current tab clear of it."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QApplication
+
+    from chathub_desktop.gui.design import current_colours
+    from chathub_desktop.gui.design.theme import apply_theme
+
+    seed_cards(services, helper, [OLDER, LATER])
+    page = open_page(helper)
+    page.resize(1100, 700)
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    tabs, bar = panel.tabs, panel.tabs.tabBar()
+    app = QApplication.instance()
+    try:
+        for theme in ("light", "dark"):
+            apply_theme(app, theme, hint=False)  # type: ignore[arg-type]
+            for _ in range(3):
+                QApplication.processEvents()
+            border = QColor(current_colours().border).rgb()
+            img = tabs.grab().toImage()
+            whole = [y for y in range(img.height() // 2)
+                     if all(img.pixelColor(x, y).rgb() == border for x in range(img.width()))]
+            assert whole, theme  # one line, whole
+            pill = bar.tabRect(bar.currentIndex())
+            assert all(y >= pill.bottom() for y in whole), theme  # under the tabs, not through them
+    finally:
+        apply_theme(app, "light", hint=False)  # type: ignore[arg-type]
+    idle(qtbot, panel)
+
+
+def test_a_disabled_dream_now_says_why_in_words_beside_it(open_page, services, helper, qtbot):  # type: ignore[no-untyped-def]  # noqa: F811
+    """Walk56 #16: with every day carded or proposed, Dream now was off and the line in the
+    chooser's place said only "2 proposals wait for review." — why Dream now was off was
+    in its tooltip alone. The line says both, whole, at 1366×768 and 800×560."""
+    from datetime import timedelta
+
+    from tests.gui.test_dream_days import _talk
+
+    today = datetime.now(UTC).date()
+    for k in (4, 3, 2, 1):
+        _talk(services, helper, f"Day {k}", k, f"Notes of day {k}")
+    seed_cards(services, helper, [today - timedelta(days=4), today - timedelta(days=3)])
+    for k in (2, 1):
+        services.dreams.review.propose(helper, today - timedelta(days=k), f"- proposed for day {k}", None, None)
+    page = open_page(helper)
+    panel = page.dream_panel
+    note = panel.day_picker.note
+    for size in ((1366, 768), (800, 560)):
+        page.resize(*size)
+        qtbot.waitUntil(lambda: note.isVisible() and panel.proposal_count() == 2, timeout=5000)
+        qtbot.wait(50)
+        assert not panel.dream_now_button.isEnabled()
+        assert note.text() == ("2 proposals wait for review. Every other day with messages has a card; to dream one "
+                               "again, use ↻ Regenerate on its card.")
+        assert note.height() >= note.heightForWidth(note.width())  # whole, not cut
+        right = note.mapTo(panel, QPoint(note.width(), 0)).x()
+        assert right <= panel.width()
+    idle(qtbot, panel)

@@ -292,7 +292,8 @@ class DreamPanel(QWidget):
         self.proposal_keys = ProposalKeys(self._proposals_tab, t)
         self.tabs = DreamTabs()
         self.tabs.setObjectName("dreamTabs")
-        self.tabs.setDocumentMode(True)
+        # not document mode: the pane draws its top line whole under the tabs (walk56 #16: as the
+        # bar's base the line ran above them, broken by each tab)
         self.tabs.addTab(self.cards_stack, "")
         self.tabs.addTab(self._proposals_tab, "")
         t.bind(functools.partial(self.tabs.setTabText, 0), lambda: translate("MemoryPage", "&Cards"))
