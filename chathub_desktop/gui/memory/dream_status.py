@@ -188,9 +188,9 @@ class DreamStatusLine(QLabel):
 
 
 class StatusSlot(QWidget):
-    """The place of a :class:`DreamStatusLine` and its note under the Dream now bar: at
-    least one line high, shown or not, so a line coming or going moves nothing under it
-    (walk56 #10); a longer line (the user's own action) takes the room it needs."""
+    """The place of a :class:`DreamStatusLine` and its note under the Dream now bar (APP-7,
+    DRM-3): at least one line high, shown or not, so a line coming or going moves nothing
+    under it (walk56 #10); a longer line (the user's own action) takes the room it needs."""
 
     def __init__(self, line: DreamStatusLine) -> None:
         super().__init__(line.parentWidget())
