@@ -221,8 +221,20 @@
         <translation><numerusform>%Ln message</numerusform><numerusform>%Ln messages</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n proposal(s) wait(s) for review.</source>
-        <translation><numerusform>%n proposal waits for review.</numerusform><numerusform>%n proposals wait for review.</numerusform></translation>
+        <source>%n proposal(s) wait(s) for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n proposal waits for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</numerusform><numerusform>%n proposals wait for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n proposal waits for review. Today&apos;s chats can be dreamt tomorrow.</numerusform><numerusform>%n proposals wait for review. Today&apos;s chats can be dreamt tomorrow.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</source>
+        <translation><numerusform>%n proposal waits for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</numerusform><numerusform>%n proposals wait for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. No other finished day has messages.</source>
+        <translation><numerusform>%n proposal waits for review. No other finished day has messages.</numerusform><numerusform>%n proposals wait for review. No other finished day has messages.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>added %n entry(ies) from a memory file</source>

@@ -3321,8 +3321,20 @@ The entries after it are renumbered.</source>
         <translation>「今すぐドリーム」が読む終了済みの UTC 日（メッセージがあり、まだカードのない日、新しい順）</translation>
     </message>
     <message numerus="yes">
-        <source>%n proposal(s) wait(s) for review.</source>
-        <translation><numerusform>%n 件の提案が確認を待っています。</numerusform></translation>
+        <source>%n proposal(s) wait(s) for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n 件の提案が確認を待っています。ほかの終わった日にはすべてカードがあります。今日のチャットは明日ドリームできます。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n 件の提案が確認を待っています。今日のチャットは明日ドリームできます。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</source>
+        <translation><numerusform>%n 件の提案が確認を待っています。メッセージのあるほかの日にはすべてカードがあります。もう一度ドリームするには、その日のカードで「↻ 再生成」を使ってください。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. No other finished day has messages.</source>
+        <translation><numerusform>%n 件の提案が確認を待っています。メッセージのある終了した日はほかにありません。</numerusform></translation>
     </message>
     <message>
         <source>Every finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>

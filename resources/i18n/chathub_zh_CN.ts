@@ -3345,8 +3345,20 @@ The entries after it are renumbered.</source>
         <translation>“立即做梦”读取的已结束 UTC 日（有消息且还没有卡片的日期，最新在前）</translation>
     </message>
     <message numerus="yes">
-        <source>%n proposal(s) wait(s) for review.</source>
-        <translation><numerusform>%n 条提议等待审阅。</numerusform></translation>
+        <source>%n proposal(s) wait(s) for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n 条提议等待审阅。其余已结束的日子都已有卡片；今天的聊天明天才能做梦整理。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Today&apos;s chats can be dreamt tomorrow.</source>
+        <translation><numerusform>%n 条提议等待审阅。今天的聊天明天才能做梦整理。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</source>
+        <translation><numerusform>%n 条提议等待审阅。其余有消息的日子都已有卡片；要对某天重新做梦，请在它的卡片上使用“↻ 重新生成”。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proposal(s) wait(s) for review. No other finished day has messages.</source>
+        <translation><numerusform>%n 条提议等待审阅。没有其他含消息的已结束日期。</numerusform></translation>
     </message>
     <message>
         <source>Every finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>

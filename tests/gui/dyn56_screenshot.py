@@ -72,14 +72,14 @@ def main(out_dir: Path) -> int:
             await to_cards()
             shot(window, f"{tag}-folded", theme)
             view = panel.list
-            rect = view.visualRect(panel.model.index(0))
+            rect = view.visualRect(panel.model.index(panel.model.row_of(1) or 0))
             QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # a click opens it
-            await harness.until(lambda: not panel.model.is_folded(0))
+            await harness.until(lambda: not panel.model.is_folded(panel.model.row_of(1) or 0))
             await to_cards()
             shot(window, f"{tag}-open", theme)
-            header = panel.delegate.header_rect(view.visualRect(panel.model.index(0)))
+            header = panel.delegate.header_rect(view.visualRect(panel.model.index(panel.model.row_of(1) or 0)))
             QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=header.center())  # its header folds it
-            await harness.until(lambda: panel.model.is_folded(0))
+            await harness.until(lambda: panel.model.is_folded(panel.model.row_of(1) or 0))
             panel.more_menu.popup(panel.more_button.mapToGlobal(QPoint(0, panel.more_button.height())))
             await asyncio.sleep(0.4)
             shot(panel.more_menu, f"{tag}-menu", theme)

@@ -52,7 +52,7 @@ def main(out_dir: Path) -> int:
                 bar.setValue(page.dreaming.mapTo(page.body_scroll.widget(), QPoint(0, 0)).y() - 8)
                 await asyncio.sleep(0.4)
                 shot(window, f"{tag}-group", theme)
-                panel.list.setCurrentIndex(panel.model.index(0))
+                panel.list.setCurrentIndex(panel.model.index(panel.model.row_of(1) or 0))
                 panel.card_actions.toggle_fold()
                 await asyncio.sleep(0.4)
                 shot(window, f"{tag}-open", theme)

@@ -158,13 +158,13 @@ def main(out_dir: Path) -> int:
                 shot(page, "dream-edit", theme)
                 page.dream_panel.card_actions.close_editor()
                 # the timeline with its range card open (the page scrolled down to it)
-                page.dream_panel.model.toggle_fold(0)
+                page.dream_panel.model.toggle_fold(page.dream_panel.model.row_of(1) or 0)  # the range card, #1: the last row
                 page.dream_panel.select_number(1)
                 await asyncio.sleep(0.1)
                 bar.setValue(bar.maximum())
                 await asyncio.sleep(0.3)
                 shot(page, "timeline", theme)
-                page.dream_panel.model.toggle_fold(0)
+                page.dream_panel.model.toggle_fold(page.dream_panel.model.row_of(1) or 0)  # the range card, #1: the last row
                 bar.setValue(0)
                 # the Dreaming memory group folded: fixed memory gets the page
                 page.dreaming.set_shown(False)

@@ -74,11 +74,11 @@ def test_a_dream_card_with_an_open_override_is_shown_without_it(open_page: Any, 
     panel = open_page(helper).dream_panel
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2
                     and panel.model.cards()[0].text.startswith("Bidi"), timeout=5000)
-    first, second = panel.model.face(0), panel.model.face(1)
+    first, second = panel.model.face(1), panel.model.face(0)  # #1, #2: newest first (walk56 #8)
     assert first is not None and second is not None
     assert first.text.split("\n") == ["Bidi: live and open fdp.exe", "[1 invisible character not shown]"]
     assert second.text == "Closed: \u202eab\u202c here"
-    index = panel.model.index(0, 0)
+    index = panel.model.index(1, 0)
     assert index.data(Qt.ItemDataRole.EditRole) == "Bidi: live and \u202eopen fdp.exe"  # the editor: lossless
     assert "\u202e" not in index.data(Qt.ItemDataRole.AccessibleTextRole)
     assert "\u202eopen" in services.dreams.snapshot(helper).cards[0].text  # stored as written

@@ -135,7 +135,7 @@ def test_saving_keep_folds_cards_visibly_and_hides_regenerate_on_range(open_page
                             (3, "day", "2026-11-29")]
     assert services.dreams.settings(helper).keep == 2
     assert "keep 2 cards" in panel.schedule.saved_label.text()  # said at the form's foot (walk52b #3)
-    assert panel.delegate.chips(panel.model.index(0)) == [("26 Nov 2026 – 27 Nov 2026", ChipKind.RANGE)]
+    assert panel.delegate.chips(panel.model.index(2)) == [("26 Nov 2026 – 27 Nov 2026", ChipKind.RANGE)]  # the last row
     panel.select_number(1)
     assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()
     assert panel.regenerate_button.isVisible()  # greyed in place, saying why (walk51b #3)
@@ -153,14 +153,14 @@ def test_copy_puts_exactly_the_visible_text_on_the_clipboard(open_page, services
     assert "[overflow:" in services.dreams.document(helper)
     panel = open_page(helper).dream_panel
     shown = panel.model.cards()
-    assert panel.model.toggle_fold(0)  # the range card, expanded: its text as shown (issue 30)
+    assert panel.model.toggle_fold(panel.model.row_of(1))  # the range card, expanded: its text as shown (issue 30)
     QGuiApplication.clipboard().setText("")
     panel.copy_all_action.trigger()  # the overflow menu's item; the text is read on a worker (issue 29)
     qtbot.waitUntil(lambda: QGuiApplication.clipboard().text() != "", timeout=5000)
     text = QGuiApplication.clipboard().text()
     assert text == card_copy_text(shown)
-    assert text == "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{panel.model.index(i).data()}"
-                               for i, c in enumerate(shown))
+    assert text == "\n\n".join(f"#{c.number} [{c.display_tag}]:\n{panel.model.index(panel.model.row_of(c.number)).data()}"
+                               for c in shown)
     assert text.startswith("#1 [2026-11-28 – 2026-11-29]:\n") and "[overflow:" not in text
     panel.select_number(2)
     panel.copy_card_action.trigger()
@@ -401,7 +401,7 @@ def test_refresh_icon_regenerates_that_days_card(open_page, services, helper, su
         return "new"
     monkeypatch.setattr(change_preview, "ask", ask)
     summ.script(Reply(text_chunks=["- Regenerated: wants bullet points"]))
-    _regenerate_by_icon(panel, qtbot, 1)
+    _regenerate_by_icon(panel, qtbot, 0)  # #2, the newest: the top row (walk56 #8)
     qtbot.waitUntil(lambda: not panel.runs.dreaming and panel.model.cards()[1].text.startswith("- Regenerated"),
                     timeout=5000)
     idle(qtbot, panel)

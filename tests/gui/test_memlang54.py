@@ -87,13 +87,15 @@ def test_a_proposed_card_is_said_in_short_words_and_the_day_line_says_it_waits( 
     assert status.text() == f"A card for {day.day} {day:%b %Y} waits in Proposals."
     assert note.isVisible() and note.text() == "It may be cut short — the model hit its length limit."
     qtbot.waitUntil(lambda: picker.note.isVisible(), timeout=5000)
-    assert picker.note.text() == "1 proposal waits for review."
+    # and why no day is offered, in words (walk56 #16)
+    assert picker.note.text() == "1 proposal waits for review. Today's chats can be dreamt tomorrow."
     with _language("zh_CN"):
         qtbot.waitUntil(lambda: status.text() == f"{day.year}年{day.month}月{day.day}日的卡片在“提议”中等待审阅。",
                         timeout=3000)
         assert note.text() == "它可能不完整——模型达到了长度上限。"
-        assert picker.note.text() == "1 条提议等待审阅。"
-    qtbot.waitUntil(lambda: picker.note.text() == "1 proposal waits for review.", timeout=3000)
+        assert picker.note.text() == "1 条提议等待审阅。今天的聊天明天才能做梦整理。"
+    qtbot.waitUntil(lambda: picker.note.text() == "1 proposal waits for review. Today's chats can be dreamt tomorrow.",
+                    timeout=3000)
     section = panel.show_proposals()
     qtbot.waitUntil(lambda: section.list.count() == 1, timeout=5000)
     assert section.accept_current()

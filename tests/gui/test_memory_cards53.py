@@ -53,7 +53,7 @@ def test_an_accepted_card_is_named_by_its_day_shown_and_marked(  # type: ignore[
     current = panel.current_card()
     assert current is not None and current.tag == OLDER.isoformat() and current.number == 1
     faces = [panel.model.face(row) for row in range(2)]
-    assert [f.marked for f in faces if f is not None] == [True, False]
+    assert [f.marked for f in faces if f is not None] == [False, True]  # the older day: the last row (walk56 #8)
     assert not panel.mark.timer.isActive()  # out of sight on the Proposals tab: still marked
     panel.tabs.setCurrentIndex(0)
     qtbot.waitUntil(panel.mark.timer.isActive, timeout=3000)
@@ -193,8 +193,9 @@ def test_a_range_cards_days_read_as_the_page_dates(open_page, services, helper, 
     page.resize(1100, 760)
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
-    assert panel.model.toggle_fold(0)  # expanded, as Space does
-    face = panel.model.face(0)
+    rng = panel.model.row_of(1)  # the range card, #1: the last row (newest first, walk56 #8)
+    assert panel.model.toggle_fold(rng)  # expanded, as Space does
+    face = panel.model.face(rng)
     assert face is not None and face.tag == "20 Nov 2026 – 21 Nov 2026"
     assert face.text.split("\n")[0] == HEADING_MARK + "20 Nov 2026" and HEADING_MARK + "21 Nov 2026" in face.text
     assert "[date:2026-11-20]" in services.dreams.document(helper)  # display only
@@ -214,14 +215,15 @@ def test_an_opened_range_card_shows_every_day_it_folds(open_page, services, help
     page.resize(1100, 760)
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
-    folded = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(0)).height()
-    assert panel.model.toggle_fold(0)
-    face = panel.model.face(0)
+    rng = panel.model.row_of(1)  # the range card, #1: the last row (newest first, walk56 #8)
+    folded = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(rng)).height()
+    assert panel.model.toggle_fold(rng)
+    face = panel.model.face(rng)
     assert face is not None and face.text.count("theme") == 4
     lines = face.text.count("\n") + 1  # 4 × (date, two lines) and the gaps between: 15
     assert lines >= 15
     spacing = panel.list.fontMetrics().lineSpacing()
-    opened = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(0)).height()
+    opened = panel.delegate.sizeHint(QStyleOptionViewItem(), panel.model.index(rng)).height()
     assert opened - folded >= (lines - 1) * spacing
     shots_in_both_themes(page, "cards55-range-open")
     idle(qtbot, panel)

@@ -104,8 +104,9 @@ def test_pausing_an_entry_and_a_card_greys_them_with_a_chip_and_stops_sending_th
         assert page.model.entry(0).paused is False
         panel.select_number(1)
         panel.card_actions.toggle_pause()
-        qtbot.waitUntil(lambda: panel.model.card(0) is not None and panel.model.card(0).paused, timeout=5000)
-        assert ("paused", ChipKind.PAUSED) in panel.delegate.chips(panel.model.index(0))
+        row = panel.model.row_of(1)  # newest first (walk56 #8): #1 is the last row
+        qtbot.waitUntil(lambda: panel.model.card(row) is not None and panel.model.card(row).paused, timeout=5000)
+        assert ("paused", ChipKind.PAUSED) in panel.delegate.chips(panel.model.index(row))
         block = services.memory.injection_block("Helper")
         assert "Hamburg" not in block and "tables" not in block and "dark mode" in block and "pytest" in block
         shot(page, tmp_path, "memory_paused.png")

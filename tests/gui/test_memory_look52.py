@@ -116,9 +116,9 @@ def test_the_page_scrolls_over_the_dream_cards_as_one(page, services, assistant,
     bar = page.body_scroll.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)  # the page scrolls (its range follows the layout)
     assert bar.value() == 0  # from its top
-    panel.select_number(12)
+    panel.select_number(1)  # the oldest: the last row (newest first, walk56 #8)
 
-    def whole() -> bool:  # card #12 whole in the page's view, once the page's layout has settled
+    def whole() -> bool:  # card #1 whole in the page's view, once the page's layout has settled
         rect = cards.visualRect(panel.model.index(11))
         top = cards.viewport().mapTo(page.body_scroll.viewport(), rect.topLeft()).y()
         return bar.value() > 0 and 0 <= top and top + rect.height() <= page.body_scroll.viewport().height()

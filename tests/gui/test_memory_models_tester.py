@@ -53,9 +53,11 @@ def test_the_dream_card_model_passes_the_item_model_tester(qapp, qtmodeltester: 
                      _card(2, "2026-11-08", CardKind.DAY, "- chose SQLite", paused=True),
                      _card(3, "2026-11-09", CardKind.DAY, "- wrote the importer")])
     qtmodeltester.check(model)
-    assert model.is_folded(0) and not model.flags(model.index(0)) & Qt.ItemFlag.ItemIsEditable
-    assert model.toggle_fold(0)  # the range card opened: its body, editable in place (issue 30)
+    # newest first (walk56 #8): the range card, #1, is the last row
+    assert [model.card(r).number for r in range(3)] == [3, 2, 1] and model.row_of(1) == 2  # type: ignore[union-attr]
+    assert model.is_folded(2) and not model.flags(model.index(2)) & Qt.ItemFlag.ItemIsEditable
+    assert model.toggle_fold(2)  # the range card opened: its body, editable in place (issue 30)
     qtmodeltester.check(model)
-    assert model.data(model.index(0)) == "- a week of Rust\n- tests first"
-    assert model.flags(model.index(0)) & Qt.ItemFlag.ItemIsEditable
+    assert model.data(model.index(2)) == "- a week of Rust\n- tests first"
+    assert model.flags(model.index(2)) & Qt.ItemFlag.ItemIsEditable
     assert not model.toggle_fold(1)  # a single-day card does not fold

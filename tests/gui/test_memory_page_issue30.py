@@ -390,37 +390,38 @@ def test_the_timeline_folds_range_cards_and_regenerates_single_days_only(page, s
     panel.schedule_reload()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     model = panel.model
-    assert [model.card(r).kind for r in range(3)] == ["range", "day", "day"]  # type: ignore[union-attr]
-    assert model.index(0).data() == "2 days folded into one card — click or press Space to show them"
+    assert [model.card(r).kind for r in range(3)] == ["day", "day", "range"]  # type: ignore[union-attr]  # newest first (walk56 #8)
+    rng = model.row_of(1)  # the range card: #1, the last row
+    assert model.index(rng).data() == "2 days folded into one card — click or press Space to show them"
     assert panel.count_label.text() == "2 single-day cards + 1 range card"  # Keep dream cards: 2
     with _language("ja"):
         qtbot.waitUntil(lambda: panel.count_label.text() == "単日カード 2 枚 + 範囲カード 1 枚", timeout=3000)
-        assert model.index(0).data() == "2 日分をまとめた 1 枚のカード — クリックまたは Space で表示"
+        assert model.index(rng).data() == "2 日分をまとめた 1 枚のカード — クリックまたは Space で表示"
     with _language("zh_CN"):
         qtbot.waitUntil(lambda: panel.count_label.text() == "2 张单日卡片 + 1 张范围卡片", timeout=3000)
-        assert model.index(0).data() == "2 天折叠成一张卡片——点击或按空格显示"
+        assert model.index(rng).data() == "2 天折叠成一张卡片——点击或按空格显示"
     qtbot.waitUntil(lambda: panel.count_label.text() == "2 single-day cards + 1 range card", timeout=3000)
     opt = QStyleOptionViewItem()
-    folded = panel.delegate.sizeHint(opt, model.index(0)).height()
-    panel.list.setCurrentIndex(model.index(0))
+    folded = panel.delegate.sizeHint(opt, model.index(rng)).height()
+    panel.list.setCurrentIndex(model.index(rng))
     assert not panel.regenerate_button.isEnabled() and not panel.regenerate_action.isVisible()
     panel.list.setFocus()
     panel.window().activateWindow()
     qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
-    assert "Likes tables" in model.index(0).data() and "Wants versions" in model.index(0).data()
-    assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
+    assert "Likes tables" in model.index(rng).data() and "Wants versions" in model.index(rng).data()
+    assert panel.delegate.sizeHint(opt, model.index(rng)).height() > folded
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
-    assert model.is_folded(0)
+    assert model.is_folded(rng)
     # the mouse: a click on the folded card shows its days; a click on the open card leaves it open
-    panel.list.scrollTo(model.index(0))
-    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(0)).center())
-    assert not model.is_folded(0) and "Likes tables" in model.index(0).data()
-    assert panel.delegate.sizeHint(opt, model.index(0)).height() > folded
-    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(0)).center())
-    assert not model.is_folded(0)
+    panel.list.scrollTo(model.index(rng))
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(rng)).center())
+    assert not model.is_folded(rng) and "Likes tables" in model.index(rng).data()
+    assert panel.delegate.sizeHint(opt, model.index(rng)).height() > folded
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=panel.list.visualRect(model.index(rng)).center())
+    assert not model.is_folded(rng)
     qtbot.keyClick(panel.list, Qt.Key.Key_Space)
-    assert model.is_folded(0)
+    assert model.is_folded(rng)
     panel.list.setCurrentIndex(model.index(1))
     assert panel.regenerate_button.isEnabled() and panel.regenerate_action.isVisible()
     assert panel.delegate.chips(model.index(1)) == [("22 Nov 2026", ChipKind.DREAM)]

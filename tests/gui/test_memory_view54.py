@@ -30,17 +30,18 @@ def test_a_range_cards_day_headings_follow_a_language_switch(  # type: ignore[no
     page = open_page(helper)
     panel = page.dream_panel
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
-    assert panel.model.toggle_fold(0)  # expanded, as Space does
-    assert panel.model.face(0).text.split("\n")[0] == HEADING_MARK + "20 Nov 2026"  # type: ignore[union-attr]
+    rng = panel.model.row_of(1)  # the range card, #1: the last row (newest first, walk56 #8)
+    assert panel.model.toggle_fold(rng)  # expanded, as Space does
+    assert panel.model.face(rng).text.split("\n")[0] == HEADING_MARK + "20 Nov 2026"  # type: ignore[union-attr]
     owner = QObject()
     switcher = LanguageSwitcher(owner, QApplication.instance(), None)
     try:
         switcher.apply(UiLanguage(lang))
         said = format_day(date(2026, 11, 20))
         assert said != "20 Nov 2026" and "2026" in said  # the language's own date style
-        first = lambda: panel.model.face(0).text.split("\n")[0]  # type: ignore[union-attr]  # noqa: E731
+        first = lambda: panel.model.face(rng).text.split("\n")[0]  # type: ignore[union-attr]  # noqa: E731
         qtbot.waitUntil(lambda: first() == HEADING_MARK + said, timeout=3000)  # the switch's event is posted
-        assert HEADING_MARK + format_day(date(2026, 11, 21)) in panel.model.face(0).text  # type: ignore[union-attr]
+        assert HEADING_MARK + format_day(date(2026, 11, 21)) in panel.model.face(rng).text  # type: ignore[union-attr]
         switcher.apply(UiLanguage.ENGLISH)
         qtbot.waitUntil(lambda: first() == HEADING_MARK + "20 Nov 2026", timeout=3000)
     finally:

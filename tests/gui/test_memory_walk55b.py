@@ -138,24 +138,25 @@ def test_a_click_opens_a_range_card_and_a_click_on_its_header_folds_it(  # type:
     opened card's body selects it and leaves it open. The chevron in the corner says which."""
     panel = _range_page(open_page, services, helper, qtbot)
     model, view = panel.model, panel.list
-    assert model.is_folded(0) and model.face(0).folded
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, 0, "body"))
-    qtbot.waitUntil(lambda: not model.is_folded(0), timeout=3000)  # a click anywhere on a folded card opens it
-    assert not model.face(0).folded and "26 Nov 2026" in " ".join(panel.delegate._lines(1, model.face(0).text, 600))
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, 0, "body"))
-    assert not model.is_folded(0) and panel.current_card() is model.card(0)  # the body: selected, still open
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, 0, "header"))
-    qtbot.waitUntil(lambda: model.is_folded(0), timeout=3000)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, 0, "header"))
-    qtbot.waitUntil(lambda: not model.is_folded(0), timeout=3000)
+    rng, day = model.row_of(1), model.row_of(2)  # the range card (#1) and a day's: newest first (walk56 #8)
+    assert model.is_folded(rng) and model.face(rng).folded
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, rng, "body"))
+    qtbot.waitUntil(lambda: not model.is_folded(rng), timeout=3000)  # a click anywhere on a folded card opens it
+    assert not model.face(rng).folded and "26 Nov 2026" in " ".join(panel.delegate._lines(1, model.face(rng).text, 600))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, rng, "body"))
+    assert not model.is_folded(rng) and panel.current_card() is model.card(rng)  # the body: selected, still open
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, rng, "header"))
+    qtbot.waitUntil(lambda: model.is_folded(rng), timeout=3000)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, rng, "header"))
+    qtbot.waitUntil(lambda: not model.is_folded(rng), timeout=3000)
     # a single-day card has no fold: a click on its header only selects it
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, 1, "header"))
-    assert panel.current_card() is model.card(1) and not model.is_folded(0)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_point_in(panel, day, "header"))
+    assert panel.current_card() is model.card(day) and not model.is_folded(rng)
     # Space still folds it (the list's action), as before
     panel.select_number(1)
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Space)
-    assert model.is_folded(0)
+    assert model.is_folded(rng)
 
 
 def test_a_range_cards_tooltip_says_what_a_click_does(  # type: ignore[no-untyped-def]
@@ -164,21 +165,22 @@ def test_a_range_cards_tooltip_says_what_a_click_does(  # type: ignore[no-untype
     says a click folds it, and its body's where to click."""
     panel = _range_page(open_page, services, helper, qtbot)
     model, view = panel.model, panel.list
-    tip = model.index(0).data(Qt.ItemDataRole.ToolTipRole)
+    rng, day = model.row_of(1), model.row_of(2)  # the range card (#1) and a day's: newest first (walk56 #8)
+    tip = model.index(rng).data(Qt.ItemDataRole.ToolTipRole)
     assert "Click to open: show the days folded into this card (Space)" in tip and OPEN_TIP in tip
-    assert "Click" not in model.index(1).data(Qt.ItemDataRole.ToolTipRole)  # a single-day card: no fold
+    assert "Click" not in model.index(day).data(Qt.ItemDataRole.ToolTipRole)  # a single-day card: no fold
     shown: list[str] = []
     monkeypatch.setattr(QToolTip, "showText", lambda _pos, text, *_a: shown.append(text))
-    model.toggle_fold(0)
+    model.toggle_fold(rng)
     view.doItemsLayout()
     option = QStyleOptionViewItem()
-    option.rect = view.visualRect(model.index(0))
-    at = _point_in(panel, 0, "header")
+    option.rect = view.visualRect(model.index(rng))
+    at = _point_in(panel, rng, "header")
     event = QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at))
-    assert panel.delegate.helpEvent(event, view, option, model.index(0))
+    assert panel.delegate.helpEvent(event, view, option, model.index(rng))
     assert shown == ["Click to fold: the days back into one line (Space)"] and shown[0] == FOLD_TIP
-    assert FOLD_HEADER_TIP in model.index(0).data(Qt.ItemDataRole.ToolTipRole)
-    assert "Click the card's header to fold it again (Space)" in model.index(0).data(Qt.ItemDataRole.ToolTipRole)
+    assert FOLD_HEADER_TIP in model.index(rng).data(Qt.ItemDataRole.ToolTipRole)
+    assert "Click the card's header to fold it again (Space)" in model.index(rng).data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_the_dynamic_memory_row_is_one_toolbar_as_fixed_memorys(  # type: ignore[no-untyped-def]

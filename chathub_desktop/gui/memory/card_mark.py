@@ -48,7 +48,7 @@ class CardMark(QObject):
     def apply(self) -> bool:
         """After a load: select, show and mark the expected card (True), if the list has it."""
         tag, self._pending = self._pending, None
-        row = next((i for i, c in enumerate(self._model.cards()) if c.tag == tag), None) if tag else None
+        row = self._model.row_of(tag=tag) if tag else None
         if row is None:
             return False
         idx = self._model.index(row)

@@ -177,7 +177,11 @@ def count_text(cards: Sequence[CardView]) -> str:
 class DreamCardModel(QAbstractListModel):
     """The dynamic-memory cards (:class:`CardView`) of one assistant, a timeline, edited in
     place (issue 30): ``setData`` hands the text to ``edit_handler(number, text)``, which
-    stores it through the service (True: started). Roles: display = the visible body (a
+    stores it through the service (True: started). Newest first (DRM-8; issue 30, walk56
+    #8: "what did it dream last night?" was the page's last card): row 0 is the document's
+    last card, each card keeps its ``#N`` (its place in the stored document, oldest first,
+    as the CLI numbers it) — :meth:`row_of` finds a number's row, :meth:`cards` gives the
+    document's order. Roles: display = the visible body (a
     range card is folded to one line until :meth:`toggle_fold`), edit = the whole visible
     text, ``NumberRole``, ``TagRole`` (the stored tag; the chip writes it with :func:`chip_text`), ``KindRole``, ``RegenerableRole``."""
 
@@ -208,8 +212,8 @@ class DreamCardModel(QAbstractListModel):
         """Replace every card; ``shown``: their faces (:func:`card_shown` of each text), when
         a worker made them already (issue 30: 90 long cards took ~10 ms on the GUI thread)."""
         self.beginResetModel()
-        self._cards = list(cards)
-        self._shown = list(shown) if shown is not None and len(shown) == len(self._cards) \
+        self._cards = list(reversed(cards))  # newest first (walk56 #8)
+        self._shown = list(reversed(shown)) if shown is not None and len(shown) == len(self._cards) \
             else [card_shown(c.text) for c in self._cards]
         self.endResetModel()
 
@@ -241,12 +245,18 @@ class DreamCardModel(QAbstractListModel):
             self.dataChanged.emit(self.index(row), self.index(row))
 
     def cards(self) -> list[CardView]:
-        """Every card (a copy), in document order."""
-        return list(self._cards)
+        """Every card (a copy), in document order (oldest first; the rows are newest first)."""
+        return self._cards[::-1]
 
     def card(self, row: int) -> CardView | None:
-        """The card on ``row``, or None."""
+        """The card on ``row`` (row 0: the newest), or None."""
         return self._cards[row] if 0 <= row < len(self._cards) else None
+
+    def row_of(self, number: int | None = None, tag: str | None = None) -> int | None:
+        """The row showing card ``number`` (its ``#N``) — without one, the card of
+        ``tag``; None when no row does."""
+        return next((i for i, c in enumerate(self._cards)
+                     if (c.number == number if number is not None else c.tag == tag)), None)
 
     def face(self, row: int) -> CardFace | None:
         """What the delegate paints of ``row`` (the shown text: the body's Markdown

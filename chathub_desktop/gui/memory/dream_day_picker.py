@@ -124,14 +124,31 @@ class DreamDayPicker(QComboBox):
         for i, d in enumerate(self.days[:self.count()]):
             self.setItemText(i, day_text(d, self._today))
         waiting = self.waiting  # a plain name: lupdate reads no attribute as the count
-        self.note.setText(translate("MemoryPage", "%n proposal(s) wait(s) for review.", None, waiting) if waiting
-                          else translate("MemoryPage", "Every finished day has a card; today's chats can be dreamt "
-                                                       "tomorrow.") if self.dreamt and self.today_waits
+        if waiting:  # and why Dream now is off, in words (walk56 #16: only its tooltip said it)
+            self.note.setText(self._waiting_text(waiting))
+            return
+        self.note.setText(translate("MemoryPage", "Every finished day has a card; today's chats can be dreamt "
+                                                  "tomorrow.") if self.dreamt and self.today_waits
                           else translate("MemoryPage", "Nothing to dream yet: today's chats can be dreamt tomorrow.")
                           if self.today_waits
                           else translate("MemoryPage", "Every day with messages has a card. To dream a day again, "
                                                        "use ↻ Regenerate on its card.") if self.dreamt
                           else translate("MemoryPage", "No finished day has messages yet."))
+
+    def _waiting_text(self, waiting: int) -> str:
+        """:attr:`note` while ``waiting`` proposals wait: they come first, then why no day
+        is offered — every other day has a card (days with a proposal are not offered
+        either), or today's chats wait for tomorrow."""
+        cards = self.dreamt > waiting  # days with a card, not only those with a proposal
+        if self.today_waits:
+            return translate("MemoryPage", "%n proposal(s) wait(s) for review. Every other finished day has a card; "
+                                           "today's chats can be dreamt tomorrow.", None, waiting) if cards \
+                else translate("MemoryPage", "%n proposal(s) wait(s) for review. Today's chats can be dreamt "
+                                             "tomorrow.", None, waiting)
+        return translate("MemoryPage", "%n proposal(s) wait(s) for review. Every other day with messages has a card; "
+                                       "to dream one again, use ↻ Regenerate on its card.", None, waiting) if cards \
+            else translate("MemoryPage", "%n proposal(s) wait(s) for review. No other finished day has messages.",
+                           None, waiting)
 
     def selected_day(self) -> date | None:
         """The chosen day, or None when none is offered."""

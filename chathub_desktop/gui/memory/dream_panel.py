@@ -292,7 +292,8 @@ class DreamPanel(QWidget):
         self.proposal_keys = ProposalKeys(self._proposals_tab, t)
         self.tabs = DreamTabs()
         self.tabs.setObjectName("dreamTabs")
-        self.tabs.setDocumentMode(True)
+        # not document mode: the pane draws its top line whole under the tabs (walk56 #16: as the
+        # bar's base the line ran above them, broken by each tab)
         self.tabs.addTab(self.cards_stack, "")
         self.tabs.addTab(self._proposals_tab, "")
         t.bind(functools.partial(self.tabs.setTabText, 0), lambda: translate("MemoryPage", "&Cards"))
@@ -358,8 +359,7 @@ class DreamPanel(QWidget):
         self.action_bar.setLayout(brow)
         brow.setContentsMargins(0, 0, 0, 0)
         lay.insertWidget(lay.indexOf(self.tabs), self.action_bar)
-        lay.insertWidget(lay.indexOf(self.tabs), self.status_label)
-        lay.insertWidget(lay.indexOf(self.tabs), self.status_label.note)
+        lay.insertWidget(lay.indexOf(self.tabs), self.status_label.slot)  # one line's room kept (walk56 #10)
         #: A failed run with Retry and the fixes it names, and the error line: under Dream now's
         #: bar and its status line, above the cards — next to the control it is about (walk53
         #: #11: at the page's bottom it was far from Dream now); nothing above Dream now moves
@@ -466,19 +466,16 @@ class DreamPanel(QWidget):
                         lambda: empty_text(schedule, self.schedule.clock(), zone, place, days))
 
     def _set_cards(self, cards: list[CardView], shown: list[str] | None = None) -> None:
-        """Swap the cards, keeping the selected one (by tag and text, then tag, then row)."""
+        """Swap the cards, keeping the selected one (by tag and text, then tag, then the
+        row: the rows are newest first, walk56 #8)."""
         cur = self.current_card()
         row = self.list.currentIndex().row()
         scroll = self.list.verticalScrollBar().value()
-        want = (cur.tag, cur.text) if cur is not None else None
-        target: int | None = None
-        if want is not None:
-            target = next((i for i, c in enumerate(cards) if (c.tag, c.text) == want), None)
-            if target is None:
-                target = next((i for i, c in enumerate(cards) if c.tag == want[0]), None)
-            if target is None and cards and row >= 0:
-                target = min(row, len(cards) - 1)
+        keep = None if cur is None else next((c for c in cards if (c.tag, c.text) == (cur.tag, cur.text)), None) \
+            or next((c for c in cards if c.tag == cur.tag), None)
         self.model.set_cards(cards, shown)
+        target = self.model.row_of(keep.number) if keep is not None else \
+            min(row, len(cards) - 1) if cur is not None and cards and row >= 0 else None
         if target is not None:
             self.list.setCurrentIndex(self.model.index(target))
         self.list.doItemsLayout()
@@ -496,8 +493,8 @@ class DreamPanel(QWidget):
 
     def select_number(self, number: int) -> None:
         """Select (and show) card ``number``."""
-        if 1 <= number <= self.model.rowCount():
-            idx = self.model.index(number - 1)
+        if (row := self.model.row_of(number)) is not None:
+            idx = self.model.index(row)
             self.list.setCurrentIndex(idx)
             self.list.scrollTo(idx)
 
@@ -599,13 +596,13 @@ class DreamPanel(QWidget):
         self.failure.offer(card=field if field is not None else False)
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
-                    note: Callable[[], str] | None = None) -> None:
-        """The status line (:class:`DreamStatusLine`: under the Dream now bar, wrapped
-        whole); cleared after ``ms`` (0: kept); a callable ``message`` is said again after
+                    note: Callable[[], str] | None = None, quiet: bool = False) -> None:
+        """The status line (:meth:`DreamStatusLine.say`: under the Dream now bar, in a
+        place kept for it); cleared after ``ms`` (0: kept); a callable is said again after
         a language switch; ``until_reviewed``: cleared too once a proposal is reviewed;
-        ``note``: a quiet line under it (memlang54)."""
+        ``note``: a quiet line under it; ``quiet``: a scheduled run's news, one line."""
         self.build_bars()
-        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note)
+        self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note, quiet=quiet)
 
     def summary(self) -> str:
         """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
@@ -638,7 +635,8 @@ class DreamPanel(QWidget):
         """Card ``number``, or the selected one for None."""
         if number is None:
             return self.current_card()
-        return self.model.card(number - 1)
+        row = self.model.row_of(number)
+        return self.model.card(row) if row is not None else None
 
     @property
     def version(self) -> str:

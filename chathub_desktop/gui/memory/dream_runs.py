@@ -221,10 +221,11 @@ class RunsHost(Protocol):
     memory_enabled: bool
 
     def show_status(self, message: str | Callable[[], str], ms: int = 8000, *, until_reviewed: bool = False,
-                    note: Callable[[], str] | None = None) -> None:
+                    note: Callable[[], str] | None = None, quiet: bool = False) -> None:
         """The panel's status line (``ms`` 0: kept; a callable is re-said on a language
         switch; ``until_reviewed``: a proposal's line, cleared once a proposal is accepted
-        or discarded; ``note``: a quiet line under it)."""
+        or discarded; ``note``: a quiet line under it; ``quiet``: news of a run the user
+        did not start, on one line that moves nothing, walk56 #10)."""
 
     def show_error(self, message: str) -> None:
         """An inline error ("" hides it)."""
@@ -527,11 +528,11 @@ class DreamRuns(QObject):
                 elif (proposed := proposed_lines(event.why) if event.why is not None else None) is not None:
                     line = proposed[0]
                     self._host.show_status(lambda: fill(translate("MemoryPage", "Scheduled dream: %1"), line()), 15000,
-                                           until_reviewed=True, note=proposed[1])
-                else:
+                                           until_reviewed=True, note=proposed[1], quiet=True)
+                else:  # one line that moves no card and times out (walk56 #10)
                     self._host.show_status(fill(translate("MemoryPage", "Scheduled dream: %1"),
                                                 outcome_text(status, message)), 15000,
-                                           until_reviewed=status == PROPOSED)
+                                           until_reviewed=status == PROPOSED, quiet=True)
             self._host.sync()
             self._host.schedule_reload()
             return
@@ -539,5 +540,5 @@ class DreamRuns(QObject):
             self.external_day = day
         text = phase_text(phase, day)
         if text is not None:
-            self._host.show_status(text, 0)
+            self._host.show_status(text, 0, quiet=not own)
         self._host.sync()
