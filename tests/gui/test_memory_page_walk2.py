@@ -139,6 +139,24 @@ def test_fixed_memory_gets_the_room_and_dreaming_folds(page, services, assistant
     assert hint.width() <= 744 and hint.height() <= 520
 
 
+def test_folded_summary_gives_the_users_time_beside_utc(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """DRM-2 (walk56 follow-up): folded, the group's line said "Dream: Daily at 02:00 UTC"
+    only, while the schedule form beside it gives the user's time; now it says both."""
+    from zoneinfo import ZoneInfo
+
+    services.dreams.set_schedule(assistant, "daily", "02:00")
+    page.dream_panel.schedule.local_zone = (ZoneInfo("Europe/Berlin"), "Berlin")
+    page.dream_panel.schedule_reload()
+    qtbot.waitUntil(lambda: page.dream_panel.view is not None
+                    and page.dream_panel.view.schedule.enabled, timeout=5000)
+    page.dreaming.fold_button.click()
+    qtbot.waitUntil(page.dreaming.summary.isVisible, timeout=3000)
+    text = page.dreaming.summary.text()
+    fire = page.dream_panel.view.next_at
+    berlin = "03:00" if fire.astimezone(ZoneInfo("Europe/Berlin")).utcoffset().total_seconds() == 3600 else "04:00"
+    assert text.startswith(f"Dream: Daily at 02:00 UTC — {berlin} in Berlin"), text
+
+
 def at_rest(qtbot, page: MemoryPage) -> None:  # type: ignore[no-untyped-def]
     """Wait until the page's layout is at rest (:func:`dream_now_at_rest`) and both card
     lists have laid out their shown rows at the heights their delegates ask for (a card

@@ -605,10 +605,16 @@ class DreamPanel(QWidget):
         self.status_label.say(message, ms, until_reviewed=until_reviewed, note=note, quiet=quiet)
 
     def summary(self) -> str:
-        """One line for the folded group: ``Dream: Daily at 02:00 UTC · 4 cards · 1 proposal to review``."""
-        sched = self.view.schedule if self.view is not None else None
-        parts = [fill(translate("MemoryPage", "Dream: %1"), describe_schedule(sched) if sched is not None
-                      else translate("MemoryPage", "Off"))]
+        """One line for the folded group: ``Dream: Daily at 02:00 UTC — 03:00 in Berlin · 4
+        cards · 1 proposal to review`` (DRM-2: the stored UTC time with the user's beside it,
+        for the next firing, as the schedule form says it)."""
+        view = self.view
+        if view is None:
+            said = translate("MemoryPage", "Off")
+        else:
+            zone, place = self.schedule.local_zone
+            said = describe_schedule(view.schedule, view.next_at, zone, place)
+        parts = [fill(translate("MemoryPage", "Dream: %1"), said)]
         n = self.model.rowCount()
         parts.append(translate("MemoryPage", "%Ln card(s)", None, n))
         waiting = self.proposal_count()
