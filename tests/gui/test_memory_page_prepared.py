@@ -92,6 +92,27 @@ def test_a_hidden_page_of_another_assistant_gives_way_to_one_made_ahead(services
     assert pages.open_memory() is not opened
 
 
+def test_switching_assistants_on_the_memory_page_shows_the_new_assistants_memory(
+        services: Services, assistant_first: int, window: Any, qtbot: Any) -> None:
+    """Issue 30 ("Memory is a page of the main window … for the assistant in view"; walk57
+    #3): picking another assistant while the Memory page is shown left the page on the old
+    one, under the new one's avatar, and Add memory wrote into the old assistant."""
+    pages = window.pages
+    qtbot.waitUntil(lambda: pages.prepared is not None, timeout=10000)
+    opened = pages.open_memory()
+    qtbot.waitUntil(lambda: opened.loads >= 1, timeout=10000)
+    other = services.assistants.create("Second", model="gpt-4o-mini").id
+    services.memory.add(other, "Writes in British English")
+    window.reload_assistants(other)
+    qtbot.waitUntil(lambda: window.current_assistant_id() == other, timeout=5000)
+    qtbot.waitUntil(lambda: pages.memory_page() is not None and pages.memory_page().assistant_id == other
+                    and pages.memory_page().isVisible(), timeout=10000)
+    page = pages.memory_page()
+    assert window.page_host.current_page_id() is PageId.MEMORY
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=10000)
+    assert page.model.entry(0).text == "Writes in British English"  # type: ignore[union-attr]
+
+
 @pytest.fixture
 def prep_by_hand(services: Services, monkeypatch: pytest.MonkeyPatch) -> int:
     """An assistant there before the window is made; the page made ahead waits (a step is

@@ -331,8 +331,15 @@ class WindowPages:
                               lambda page: host_memory_page(w.page_host, page))
 
     def assistant_switched(self) -> None:
-        """Another assistant is in view: its Memory page is made ahead once idle
-        (:meth:`prepare_memory`), when the window has settled once."""
+        """Another assistant is in view. With the Memory page shown, the page follows: it
+        becomes that assistant's (issue 30: the page is "for the assistant in view"; walk57
+        #3: it stayed on the old one, and Add memory wrote there). Otherwise its Memory page
+        is made ahead once idle (:meth:`prepare_memory`), when the window has settled once."""
+        shown = self.memory_page()
+        aid = self._w.current_assistant_id()
+        if shown is not None and shown.isVisible() and aid is not None and shown.assistant_id != aid:
+            self.open_memory()
+            return
         if self._settled:
             self.prepare_memory()
 
