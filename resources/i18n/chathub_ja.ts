@@ -2442,6 +2442,18 @@ Restore previous version undoes this.</source>
         <translation>メモ — 記憶としては送信されません。番号（#N: …）を付けると記憶になります</translation>
     </message>
     <message>
+        <source>note — not an entry: an entry line starts with #N: and its text</source>
+        <translation>メモ — 項目ではありません。項目の行は #N: とその本文で始まります</translation>
+    </message>
+    <message>
+        <source>an entry with no text — write its text or delete the line</source>
+        <translation>本文のない項目 — 本文を書くか、この行を削除してください</translation>
+    </message>
+    <message>
+        <source>Kept as typed and sent with the memory; not an entry</source>
+        <translation>入力したとおりに残り、メモリと一緒に送られます。項目ではありません</translation>
+    </message>
+    <message>
         <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
         <translation>原文 — 項目は &lt;code&gt;#N: text&lt;/code&gt; の行で、それ以外の行は入力どおりに残ります。</translation>
     </message>
@@ -2484,10 +2496,6 @@ Restore previous version undoes this.</source>
     <message numerus="yes">
         <source>%Ln note(s)</source>
         <translation><numerusform>メモ %Ln 件</numerusform></translation>
-    </message>
-    <message>
-        <source> (%1 more not listed)</source>
-        <translation>（ほかに %1 件、一覧にはありません）</translation>
     </message>
     <message>
         <source>Discard changes</source>

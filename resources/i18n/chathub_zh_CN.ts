@@ -2450,6 +2450,18 @@ Restore previous version undoes this.</source>
         <translation>备注——不会作为记忆发送；加上编号（#N: …）即可成为一条记忆</translation>
     </message>
     <message>
+        <source>note — not an entry: an entry line starts with #N: and its text</source>
+        <translation>备注——不是条目：条目行以 #N: 开头，后接其文字</translation>
+    </message>
+    <message>
+        <source>an entry with no text — write its text or delete the line</source>
+        <translation>没有文字的条目——写上文字或删除这一行</translation>
+    </message>
+    <message>
+        <source>Kept as typed and sent with the memory; not an entry</source>
+        <translation>按输入原样保留并随记忆发送；不是条目</translation>
+    </message>
+    <message>
         <source>Raw document — entries are lines &lt;code&gt;#N: text&lt;/code&gt;; other lines are kept as typed.</source>
         <translation>原始文档——条目是 &lt;code&gt;#N: text&lt;/code&gt; 形式的行；其他行按输入原样保留。</translation>
     </message>
@@ -2492,10 +2504,6 @@ Restore previous version undoes this.</source>
     <message numerus="yes">
         <source>%Ln note(s)</source>
         <translation><numerusform>%Ln 条备注</numerusform></translation>
-    </message>
-    <message>
-        <source> (%1 more not listed)</source>
-        <translation>（另有 %1 条未列出）</translation>
     </message>
     <message>
         <source>Discard changes</source>

@@ -78,7 +78,7 @@ def main(out_dir: Path) -> int:
                         continue
                     bar.setValue(0)
                     page.raw_action.trigger()
-                    await harness.until(lambda: page.raw is not None and page.raw.preview.count() >= 7)
+                    await harness.until(lambda: page.raw is not None and page.raw.preview_model.total() >= 7)
                     await asyncio.sleep(0.3)
                     shot(window, f"dense-{tag}-raw", theme)
                     page.raw.cancel_raw_button.click()

@@ -132,7 +132,7 @@ def main(out_dir: Path) -> int:
                 bar.setValue(0)
                 page.dream_panel.tabs.setCurrentIndex(0)
                 page.raw.open_raw()
-                while not page.raw.is_open or page.raw.preview.count() == 0:
+                while not page.raw.is_open or page.raw.preview_model.total() == 0:
                     await asyncio.sleep(0.05)
                 print("raw opened, page scrolled to", bar.value(), "of", bar.maximum())
                 bar.setValue(0)  # the editor's top in view (the Proposals tab had scrolled the page)

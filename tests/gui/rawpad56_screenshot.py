@@ -42,7 +42,7 @@ def main(out_dir: Path) -> int:
                     bar.setValue(0)
                     page.raw_action.trigger()
                     await harness.until(lambda: page.raw is not None and page.raw.is_open
-                                        and page.raw.preview.count() >= 5)
+                                        and page.raw.preview_model.total() >= 5)
                     await asyncio.sleep(0.4)
                     tag = f"rawpad-{size[0]}x{size[1]}-{theme}"
                     shot(window, tag, theme)

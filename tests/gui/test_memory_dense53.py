@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QStyleOptionViewItem, QToolButton
 
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.memory.page_common import HelpMark
+from chathub_desktop.gui.memory.raw_preview import RowMark
 
 
 def _loaded(qtbot, p: MemoryPage, total: int) -> None:  # type: ignore[no-untyped-def]
@@ -106,10 +107,11 @@ def test_the_raw_preview_says_a_bullet_is_a_note(page, services, assistant, qtbo
     page.raw_action.trigger()
     raw = page.raw
     assert raw is not None
-    qtbot.waitUntil(lambda: raw.preview.count() == 3, timeout=5000)
-    items = [raw.preview.item(i).text() for i in range(3)]
+    qtbot.waitUntil(lambda: raw.preview_model.rowCount() == 3, timeout=5000)
+    items = [raw.preview_model.said(i) for i in range(3)]
     hint = "note — not sent as a memory; number it (#N: …) to make it one"
-    assert items[2].startswith("- Ana uses VS Code.") and hint in items[2]
+    assert items[2].startswith("Note: - Ana uses VS Code.") and hint in items[2]
+    assert raw.preview_model.mark(2) is RowMark.BULLET  # painted under it in the warning colour
     assert hint not in items[0] and items[1] == "#1: Ana writes Python."
 
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QStyleOptionViewItem
 
 from chathub_desktop.gui.design.tokens import ChipKind
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.card_markdown import HEADING_MARK
 from chathub_desktop.gui.memory.dream_panel import DreamPanel
 from chathub_desktop.gui.memory.fixed_page import MemoryPage
 from chathub_desktop.gui.shell.nav_rail import PageId
@@ -457,13 +458,15 @@ def test_the_raw_editor_previews_what_saving_gives(page, services, assistant, qt
     page.raw.open_raw()
     qtbot.waitUntil(lambda: page.raw.is_open, timeout=5000)  # read on a worker
     page.raw.raw_edit.setPlainText("# Travel\n#7: trains\n\nask first\n#2: no flights\n")
-    qtbot.waitUntil(lambda: page.raw.preview.count() == 4, timeout=5000)
-    assert [page.raw.preview.item(i).text() for i in range(4)] == ["# Travel", "#1: trains", "ask first",
-                                                                   "#2: no flights"]
+    model = page.raw.preview_model
+    qtbot.waitUntil(lambda: model.rowCount() == 4, timeout=5000)
+    assert [model.said(i) for i in range(4)] == ["Note: # Travel", "#1: trains", "Note: ask first", "#2: no flights"]
     assert page.raw.preview_label.text() == "Saving gives 2 entries and keeps 2 notes"
     with _language("ja"):  # walk55 #3: no space between the counted notes and を
         qtbot.waitUntil(lambda: page.raw.preview_label.text() == "保存すると 2 件、メモ 2 件を残します", timeout=3000)
-    assert page.raw.preview.item(0).font().italic() and not page.raw.preview.item(1).font().italic()
+    faces = [model.face(i) for i in range(4)]  # as the page shows them: a heading, numbered cards, a note
+    assert [(f.note, f.number, f.text) for f in faces if f is not None] == [
+        (True, 0, HEADING_MARK + "Travel"), (False, 1, "trains"), (True, 0, "ask first"), (False, 2, "no flights")]
     page.raw.cancel_raw()
     idle(qtbot, page)
 

@@ -36,7 +36,7 @@ def test_the_preview_has_the_editors_frame_and_text_inset(page, services, assist
         qtbot.waitUntil(lambda: page.model.total() == 2, timeout=5000)
         page.raw.open_raw()
         raw = page.raw
-        qtbot.waitUntil(lambda: raw.is_open and raw.preview.count() == 2, timeout=5000)
+        qtbot.waitUntil(lambda: raw.is_open and raw.preview_model.rowCount() == 2, timeout=5000)
         raw.cancel_raw_button.setFocus()  # neither pane shows its focus ring
         qtbot.wait(50)
         edit, preview = raw.raw_edit, raw.preview

@@ -413,10 +413,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
            selection_color=c.on_accent)
     b.pairs.append(TextPair("QLineEdit selection", "on_accent", "accent"))
     b.rule("QLineEdit:focus, QPlainTextEdit:focus, QTextEdit:focus", border=f"1px solid {c.focus}")
-    # the raw editor's preview beside it (walk55b #18): the editor's frame, and its text at the
-    # editor's inset — the frame's padding and, on top, the editor's document margin (XS)
+    # the raw editor's preview beside it (walk55b #18): the editor's frame; its cards' text at the
+    # editor's text inset — the frame's padding here, the editor's document margin the cards' own inset
     b.rule("QListView#rawPreview", fg="text", bg="surface", border=line, border_radius=f"{Radius.MD}px", outline="0",
-           padding=f"{Space.XXS + Space.XS}px {Space.XS}px {Space.XXS}px {Space.XS}px")
+           padding=f"{Space.XS}px {Space.XS}px {Space.XXS}px {Space.XS}px")
     b.rule("QListView#rawPreview:focus", border=f"1px solid {c.focus}")
     # between the two frames a gap (still the handle that resizes them), not a line beside a frame
     b.rule("QSplitter#rawSplit::handle", background="transparent", width=f"{Space.SM}px", height=f"{Space.SM}px")

@@ -97,6 +97,7 @@ from chathub_desktop.gui.memory.page_texts import (
     MEMORY_SWITCH_HELP,
 )
 from chathub_desktop.gui.memory.raw_editor import RawEditor
+from chathub_desktop.gui.memory.raw_room import RawRoom
 from chathub_desktop.gui.memory.tool_labels import ToolLabels
 from chathub_desktop.gui.memory.top_focus import TopFocus
 from chathub_desktop.gui.memory.transfer_actions import TransferActions
@@ -306,6 +307,8 @@ class MemoryPage(QWidget):
         flay.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_cards())
         self._raw: RawEditor | None = None  # built on first use (issue 30)
+        #: The raw editor open, the memory switch and the Dreaming memory group give way (walk56 #6).
+        self.raw_room = RawRoom(self.body_scroll, lambda: (self.switch.card, self.parts.group))
 
         self.error_label = error_label("errorLabel")
         flay.addWidget(self.error_label)
@@ -352,6 +355,8 @@ class MemoryPage(QWidget):
         if self.assistant is not None:  # a read came first (a caller needed the panel early)
             panel.set_memory_enabled(self.assistant.memory_enabled)
             group.set_snippets(self.assistant.topic_snippets)
+        if self.raw_room.taken:  # placed while the raw editor has the page
+            self.raw_room.take()
         self._sync_empty()
 
     @property
@@ -728,10 +733,13 @@ class MemoryPage(QWidget):
         self.body_scroll.verticalScrollBar().setValue(self._history_from)
 
     def _show_raw(self, on: bool) -> None:
-        """Show the raw editor, or the cards again."""
+        """Show the raw editor, given the page (:class:`RawRoom`), or the cards again as they were."""
+        if on:
+            self.raw_room.take()
         self.stack.setCurrentWidget(self.raw if on else self.stack.widget(0))
         self._sync_empty()
         if not on:
+            self.raw_room.give_back()
             self.list.setFocus()
         self._sync_buttons()
 

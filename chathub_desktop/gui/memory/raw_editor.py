@@ -1,18 +1,18 @@
 """The fixed-memory page's raw Markdown editor (MEM-3, issues 10, 18 and 30): the whole
 document in one editor, saved with the version token it was opened with (a newer
 document is refused, the text stays and Reload is offered); a save that removes
-entries first shows what goes. A component of
+entries first shows what goes. Beside it, what saving gives as the page will show it —
+numbered cards with their marks, notes, the lines that will not be what they look like
+marked — following the lines in view and the cursor (:mod:`.raw_preview_view`; walk56 #6).
+Ctrl+S saves from anywhere in it; Esc (the page's) leaves it. A component of
 :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page as a
 :class:`~chathub_desktop.gui.memory.host.FixedMemoryHost`; it says ``opened`` and
-``closed`` and the page shows it or the cards."""
+``closed`` and the page shows it, given the page's height (:mod:`.raw_room`), or the cards."""
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import (
     QCoreApplication,
-    QLocale,
     Qt,
     QTimer,
     Signal,
@@ -23,8 +23,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -32,13 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.fixed_memory import save_preview
 from chathub_desktop.gui.design import Space, Tone, TypeScale, set_text_size, set_tone
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
+from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
+from chathub_desktop.gui.memory.raw_preview import EntryMarks, RawPreview, build_preview, marks_of
+from chathub_desktop.gui.memory.raw_preview_view import PreviewFollow, RawPreviewModel, preview_view
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot
@@ -56,11 +56,8 @@ RAW_STALE_NOTICE = QT_TRANSLATE_NOOP("MemoryPage", "The memory changed in anothe
                                                    "were editing, so saving this text would overwrite that change "
                                                    "and is refused. Your text stays here; Reload shows the newer "
                                                    "version.")
-#: The preview's word under a Markdown list line (walk53 #4: "- Ana uses VS Code." was
-#: kept as a note, silently): by MEM-3 only ``#N: text`` lines are entries.
-BULLET_NOTE = QT_TRANSLATE_NOOP("MemoryPage", "note — not sent as a memory; number it (#N: …) to make it one")
-#: A Markdown list line: "- ", "* ", "+ " or "1. " / "1) " first.
-_BULLET_RE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+\S")
+#: The editor's least height in lines (a short window scrolls the page instead).
+RAW_MIN_LINES = 8
 
 #: The one line above the editor (its tooltip is :data:`RAW_EDIT_HELP`).
 RAW_LINE = QT_TRANSLATE_NOOP("MemoryPage", "Raw document — entries are lines <code>#N: text</code>; other lines are "
@@ -83,6 +80,7 @@ class RawEditor(QWidget):
         self._raw_version = ""  # its version token, passed on save (issue 10)
         self._raw_shown = ""  # the editor's raw text right after loading it
         self._raw_crlf = False
+        self._marks: dict[str, EntryMarks] = {}  # the stored marks of each entry text (MEM-7)
         self._build()
 
     def _build(self) -> None:
@@ -111,20 +109,23 @@ class RawEditor(QWidget):
         mono = QFont("monospace")
         mono.setStyleHint(QFont.StyleHint.Monospace)
         self.raw_edit.setFont(mono)
-        self.raw_edit.document().setDocumentMargin(Space.XS)  # the preview's top inset matches it (walk55b #18)
-        # beside it: the entries a save gives, renumbered, and the notes kept (issue 30), in
-        # the editor's frame with its insets (the stylesheet's #rawPreview, walk55b #18)
-        self.preview = QListWidget()
-        self.preview.setObjectName("rawPreview")
+        # its text where the preview's cards have theirs, beside it (walk55b #18)
+        self.raw_edit.document().setDocumentMargin(CARD_MARGIN_X + CARD_PAD)
+        self.raw_edit.setMinimumHeight(RAW_MIN_LINES * self.raw_edit.fontMetrics().lineSpacing())
+        # beside it: what saving gives as the page will show it — numbered entries with their
+        # marks, notes, marked lines — following the lines in view (issue 30, walk56 #6)
+        self.preview_model = RawPreviewModel(self)
+        self.preview, self.preview_delegate = preview_view(self.preview_model)
         t.bind(self.preview.setAccessibleName, lambda: translate("MemoryPage", "What saving gives"))
-        self.preview.setWordWrap(True)
-        self.preview.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.follow = PreviewFollow(self.raw_edit, self.preview, self.preview_model)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setObjectName("rawSplit")
         split.setChildrenCollapsible(False)
         split.addWidget(self.raw_edit)
         split.addWidget(self.preview)
-        split.setSizes([600, 400])
+        for i in range(2):  # halves: the cards wrap in the preview as the text does in the editor
+            split.setStretchFactor(i, 1)
+        split.setSizes([500, 500])
         lay.addWidget(split, 1)
         self._preview_timer = QTimer(self)
         self._preview_timer.setSingleShot(True)
@@ -160,7 +161,8 @@ class RawEditor(QWidget):
         t.bind(self.save_raw_button.setToolTip, lambda: translate(
             "MemoryPage", "Renumber the entries and save (Ctrl+S); other lines are kept exactly"))
         self.save_raw_button.clicked.connect(self.save_raw)
-        save_shortcut(self.raw_edit, t, lambda: translate("MemoryPage", "Save raw Markdown"), self.save_raw)
+        # Ctrl+S anywhere in the raw view (the preview, the buttons), not only in the editor
+        save_shortcut(self, t, lambda: translate("MemoryPage", "Save raw Markdown"), self.save_raw)
         for b in (self.cancel_raw_button, self.save_raw_button):
             b.setAutoDefault(False)
         brow.addWidget(self.cancel_raw_button)
@@ -173,29 +175,16 @@ class RawEditor(QWidget):
             self._host.runner.run(self._preview_task, self._preview(text), context="Memory preview", quiet=True)
 
     async def _preview(self, text: str) -> None:
-        rows, entries, notes = await self._host.runner.run_in_thread(save_preview, text)
-        self.preview.clear()
-        italic = QFont(self.preview.font())
-        italic.setItalic(True)
-        bullet = translate("MemoryPage", BULLET_NOTE)
-        for number, line in rows:
-            item = QListWidgetItem(f"#{number}: {line}" if number is not None else line)
-            if number is None:
-                item.setFont(italic)
-                if _BULLET_RE.match(line):  # a list line reads as a memory: say it is not one
-                    item.setText(f"{line}\n    {bullet}")
-                    item.setToolTip(bullet)
-            self.preview.addItem(item)
-        more = entries + notes - len(rows)
-
-        def say() -> str:
-            text = fill(translate("MemoryPage", "Saving gives %1 and keeps %2"),
-                        translate("MemoryPage", "%Ln entry(ies)", None, entries),
-                        translate("MemoryPage", "%Ln note(s)", None, notes))
-            return text + (fill(translate("MemoryPage", " (%1 more not listed)"), QLocale().toString(more))
-                           if more > 0 else "")
-
-        self.texts.bind(self.preview_label.setText, say)
+        marks = self._marks
+        preview = await self._host.runner.run_in_thread(build_preview, text, marks)
+        if not self.is_open:
+            return
+        self.preview_model.set_preview(preview)
+        self.follow.follow(cursor=True)
+        entries, notes = preview.entries, preview.notes
+        self.texts.bind(self.preview_label.setText, lambda: fill(
+            translate("MemoryPage", "Saving gives %1 and keeps %2"),
+            translate("MemoryPage", "%Ln entry(ies)", None, entries), translate("MemoryPage", "%Ln note(s)", None, notes)))
 
     def detach(self) -> None:
         """Stop previewing (the page closes for good)."""
@@ -234,16 +223,22 @@ class RawEditor(QWidget):
         """Edit raw: read the whole document (with its version token) on a worker, then
         show it in the raw editor (``opened``). False (nothing started) while a change
         of the page is being written."""
-        return self._host.ops.start(translate("MemoryPage", "Edit"), lambda: self._host.svc.memory.snapshot(self._host.assistant_id),
-                                    self._show_raw)
+        def read() -> tuple[FixedMemorySnapshot, dict[str, EntryMarks]]:
+            snap = self._host.svc.memory.snapshot(self._host.assistant_id)
+            return snap, marks_of(snap.entries)
 
-    def _show_raw(self, snap: object) -> None:
-        assert isinstance(snap, FixedMemorySnapshot)
+        return self._host.ops.start(translate("MemoryPage", "Edit"), read, self._show_raw)
+
+    def _show_raw(self, read: tuple[FixedMemorySnapshot, dict[str, EntryMarks]]) -> None:
+        snap, self._marks = read
         doc = snap.document
         self._raw_base, self._raw_version = doc, snap.version
         self._raw_crlf = "\r\n" in doc and doc.count("\r\n") == doc.count("\n")
+        self.preview_model.set_preview(RawPreview())  # not the last visit's rows meanwhile
         self.raw_edit.setPlainText(doc)
         self._raw_shown = self.raw_edit.document().toRawText()
+        self._preview_timer.stop()
+        self._start_preview()  # at once: no typing to wait for
         self.raw_notice.hide()
         self.raw_reload_button.hide()
         self.opened.emit()
