@@ -94,6 +94,7 @@ from chathub_desktop.services.dream.dream_review import DreamReview
 from chathub_desktop.services.dream.dream_run_ledger import HEARTBEAT_ENV as HEARTBEAT_ENV
 from chathub_desktop.services.dream.dream_run_ledger import LastRun as LastRun
 from chathub_desktop.services.dream.dream_run_ledger import ScheduledRuns, heartbeat_from_env
+from chathub_desktop.services.dream.proposal_plan import covered, covered_reason, with_day_card
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, refused
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.memory.secret_scan import redact_secrets
@@ -259,13 +260,11 @@ def _day_bounds(day: date) -> tuple[datetime, datetime]:
 
 def _covering(cards: Sequence[dm.Card], day: date) -> Reason | None:
     """Why ``day`` cannot get a new card: it has one, or it is on or before the end of
-    the range card (folded days stay folded; an older day would reorder the range)."""
-    for i, c in enumerate(cards, 1):
-        if c.day == day:
-            return day_reason(DreamReason.HAS_CARD, day, str(i))
-        if c.span is not None and day <= c.span[1]:
-            return day_reason(DreamReason.FOLDED_INTO, day, str(i), c.display_tag)
-    return None
+    the range card (folded days stay folded; an older day would reorder the range) —
+    :func:`~chathub_desktop.services.dream.proposal_plan.covered`, the one rule every
+    writer asks (walk56 #12), in words."""
+    cover = covered(cards, day)
+    return None if cover is None else covered_reason(cover, day)
 
 
 def dynamic_entries(document: str) -> list[fm.Entry]:
@@ -574,7 +573,9 @@ class DreamService(DreamCards, ScheduledRuns):
                        plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
                        planned_on: str | None = None, *, accepted: bool = False) -> int | None:
         """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
-        publishes the change); returns the new card's number, None when the day has one.
+        publishes the change); returns the new card's number, None when the day is covered
+        (:func:`~chathub_desktop.services.dream.proposal_plan.covered`; nothing written) or
+        Keep N folded the new card straight into the range card.
         ``planned_on``: the version token of the document ``plan`` was made on (with
         ``keep``); while the stored document is still that one the plan is applied as it
         is (issue 31: planned once), else the fold is planned again on the stored text.
@@ -590,14 +591,8 @@ class DreamService(DreamCards, ScheduledRuns):
                  ChangeAction(folding, (day.isoformat(), str(len(plan.folded)))))
         authored(s, Author(ChangeAuthor.OWNER, None, added.english()) if accepted
                  else Author(ChangeAuthor.DREAM, day.isoformat(), added.english()))
-        cards = dm.append_day_card(cards, day, body)
         current = planned_on is not None and document_version(stored) == planned_on
-        now_plan = plan if current else dm.plan_retention(cards, keep)
-        if now_plan is not None:
-            same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
-                plan.folded, plan.existing_range)
-            range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
-            cards = dm.apply_fold(cards, now_plan, range_body)
+        cards, _now_plan = with_day_card(cards, day, body, keep, plan, fold, current)
         _changed, cards = self._store(s, aid, cards, keep)
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
