@@ -317,11 +317,13 @@ class ProposalsSection(QWidget):
         self.review_box.blockSignals(True)
         self.review_box.setChecked(on)
         self.review_box.blockSignals(False)
-        keep = self._select if self._select is not None else self.current_id()
-        self._select = None
         ids = [o.proposal.id for o in shown]
         if self._editing is not None and self._editing not in ids:
             self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
+        # the one being edited stays selected; else the one Undo brought back, else the selected one
+        keep = self._editing if self._editing is not None else \
+            self._select if self._select is not None else self.current_id()
+        self._select = None
         self._shown = shown
         self._reading = True
         self.list.clear()
