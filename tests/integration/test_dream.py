@@ -539,3 +539,20 @@ def test_cli_dream_commands(services: Services, summ: FakeVendor, capsys: pytest
     assert main(["dream", "cards", "--assistant", "Helper"]) == 0
     assert "no dynamic memory yet" in capsys.readouterr().out
     assert main(["dream", "restore", "--assistant", "Helper"]) == 1
+
+
+def test_a_day_older_than_every_kept_card_is_added_and_folded_not_said_to_exist(
+        services: Services, summ: FakeVendor) -> None:
+    """walk56 #12's sibling: a dream over a day older than every single-day card, with Keep N
+    full, adds its card and Keep N folds it straight into a new range card — the run said
+    "got a dream card meanwhile" (EXISTS) although it wrote the card."""
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=1), DAY])
+    dreams.set_keep("Helper", 2)
+    old = DAY - timedelta(days=10)
+    say(services, services.topics.create("Helper").id, Role.USER, "old day", AT - timedelta(days=10))
+    summ.script(card("- Liked tables back then"), card("<summary>- Liked tables back then</summary>"))
+    out = run(dreams.run_day("Helper", old))
+    assert out.status == "appended" and out.message.startswith(f"added the card for {old}"), out.message
+    assert [c.display_tag for c in stored_cards(services)] == [f"{old} – {old}", str(DAY - timedelta(days=1)),
+                                                               str(DAY)]

@@ -500,19 +500,19 @@ class DreamService(DreamCards, ScheduledRuns):
             return self._finish(await self.review.propose_run(aid, day, body, draft.plan, fold, draft.red,
                                                               draft.read, draft.topics_left_out))
         try:
-            number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
-                                                       fold, version, draft.version))
+            written, number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep,
+                                                                draft.plan, fold, version, draft.version))
         except StaleDocument as exc:
             self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.why or str(exc))))
             raise
-        if number is None:
+        if not written:
             return self._finish(_outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_MEANWHILE, day)))
         how = (() if fold is None else (fold_note(fold[1]),)) + draft.read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += (Reason(DreamReason.CARD_SHORTENED, (f"{len(body.strip()):,}", f"{dm.SINGLE_CARD_MAX:,}")),)
         self._redacted(aid, draft.red)
         how += redacted_note(draft.red)
-        added = Reason(DreamReason.ADDED, (str(number), Day(day)), how)
+        added = Reason(DreamReason.ADDED, ("" if number is None else str(number), Day(day)), how)
         return self._finish(_outcome(aid, day, APPENDED, added, number, None if fold is None else fold[1],
                                      draft.topics_left_out, draft.topics_read))
 
@@ -555,19 +555,24 @@ class DreamService(DreamCards, ScheduledRuns):
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
                      fold: tuple[str, dm.FoldMethod] | None, version: str | None = None,
-                     planned_on: str | None = None) -> int | None:
+                     planned_on: str | None = None) -> tuple[bool, int | None]:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
-        no longer matches falls back to concatenation. None: the day got a card meanwhile.
+        no longer matches falls back to concatenation. Returns whether the card was
+        written — not when the day got a card (or the range card reached it) meanwhile —
+        and its number (None: Keep N folded it straight into the range card; walk56 #12's
+        sibling: that was said as "got a dream card meanwhile").
         ``version`` given and not the stored document's: :class:`StaleDocument`.
         ``planned_on``: as :meth:`commit_card_in`."""
         with self._db.write() as s:
-            if version is not None and document_version(self._body(s, aid)) != version:
+            body_now = self._body(s, aid)
+            if version is not None and document_version(body_now) != version:
                 raise StaleDocument()
+            if covered(dm.parse_document(body_now), day) is not None:
+                return False, None
             number = self.commit_card_in(s, aid, day, body, keep, plan, fold, planned_on)
-        if number is not None:
-            self._changed(aid)
-        return number
+        self._changed(aid)
+        return True, number
 
     def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
                        plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
