@@ -53,9 +53,9 @@ def cmd_dream_proposals(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_dream_accept(args: argparse.Namespace, svc: Services) -> int:
     """``dream accept ID``."""
-    number = svc.dreams.review.accept(args.proposal_id)
+    number = svc.dreams.review.accept(args.proposal_id)  # a covered day: refused with its reason, kept
     line = (f"accepted proposal {args.proposal_id}: card #{number}" if number is not None
-            else f"proposal {args.proposal_id} dropped: its day already has a card")
+            else f"accepted proposal {args.proposal_id}: folded into the range card")
     emit(args, {"accepted": args.proposal_id, "card_number": number}, lambda: print(line))
     return 0
 

@@ -141,11 +141,15 @@ def proposal_rows(s: Session, assistant_id: int | None) -> list[StoredProposal]:
     return [_proposal(p) for p in s.scalars(q)]
 
 
-def add_proposal(s: Session, proposal: StoredProposal) -> int:
-    """Store ``proposal`` (its ``id`` is ignored) in write session ``s``; the new id."""
+def add_proposal(s: Session, proposal: StoredProposal, *, same_id: bool = False) -> int:
+    """Store ``proposal`` in write session ``s``; the new id. Its ``id`` is ignored unless
+    ``same_id`` (a discarded proposal brought back, issue 30) and no row holds it."""
+    keep = same_id and proposal.id > 0 and s.get(DreamProposal, proposal.id) is None
     row = DreamProposal(assistant_id=proposal.assistant_id, history_day=proposal.history_day, body=proposal.body,
                         fold_body=proposal.fold_body, fold_how=proposal.fold_how, fold_key=proposal.fold_key,
                         created_at=proposal.created_at)
+    if keep:
+        row.id = proposal.id
     s.add(row)
     s.flush()
     return row.id

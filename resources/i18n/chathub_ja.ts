@@ -2256,10 +2256,6 @@ Restore previous version undoes this.</source>
         <translation>承認か破棄を待っているドリームカード。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;提案&lt;/b&gt;は確認を待っているドリームカードです。&lt;/p&gt;&lt;p&gt;&lt;i&gt;新しいドリームカードを残す前に確認する&lt;/i&gt;をオンにすると、ドリームはカードをすぐには追加せず（古いカードもまとめません）、カードはここで待ちます。&lt;b&gt;承認&lt;/b&gt;するとドリームと同じように動的メモリに追加され、&lt;b&gt;破棄&lt;/b&gt;すると捨てられて動的メモリはそのままです。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
         <translation>オン：各ドリームの新しいカード（と古いカードのまとめ）は、承認か破棄をするまで「提案」で待ちます。オフ：ドリームはすぐにカードを追加します。</translation>
     </message>
@@ -2284,10 +2280,6 @@ Restore previous version undoes this.</source>
         <translation>提案</translation>
     </message>
     <message>
-        <source>Accepting adds nothing: %1</source>
-        <translation>承認しても何も追加されません：%1</translation>
-    </message>
-    <message>
         <source>, </source>
         <comment>between days in a list</comment>
         <translation>、</translation>
@@ -2303,6 +2295,10 @@ Restore previous version undoes this.</source>
     <message>
         <source> · folds into a range card</source>
         <translation> · 範囲カードにまとめる</translation>
+    </message>
+    <message>
+        <source>%1 · can&apos;t be added</source>
+        <translation>%1 · 追加できません</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
@@ -2338,8 +2334,16 @@ Restore previous version undoes this.</source>
         <translation><numerusform>動的メモリのカードは %1 枚から %n 枚になります。</numerusform></translation>
     </message>
     <message>
+        <source>%1. Discard it to clear it from the list.</source>
+        <translation>%1。破棄するとリストから消えます。</translation>
+    </message>
+    <message>
         <source>Card for %1:</source>
         <translation>%1のカード：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is (&lt;b&gt;Undo&lt;/b&gt;, offered for a few seconds, brings it back).&lt;/p&gt;&lt;p&gt;A card for a day that already has a card, or that the range card already covers, can&apos;t be added: its row says so; discard it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;提案&lt;/b&gt;は確認を待っているドリームカードです。&lt;/p&gt;&lt;p&gt;&lt;i&gt;新しいドリームカードを残す前に確認する&lt;/i&gt;をオンにすると、ドリームはカードをすぐには追加せず（古いカードもまとめません）、カードはここで待ちます。&lt;b&gt;承認&lt;/b&gt;するとドリームと同じように動的メモリに追加され、&lt;b&gt;破棄&lt;/b&gt;すると捨てられて動的メモリはそのままです（数秒間表示される&lt;b&gt;元に戻す&lt;/b&gt;で取り戻せます）。&lt;/p&gt;&lt;p&gt;すでにカードがある日や、範囲カードがすでに含んでいる日のカードは追加できません。その行に理由が表示されるので、破棄してください。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2385,9 +2389,25 @@ Restore previous version undoes this.</source>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>このカードを捨てます。動的メモリはそのままです（Del）</translation>
     </message>
+    <message>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message>
+        <source>Bring back the proposal you just discarded, as it was</source>
+        <translation>破棄した提案を元のまま戻します</translation>
+    </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review</source>
         <translation><numerusform>%n 件の提案が確認待ち</numerusform></translation>
+    </message>
+    <message>
+        <source>Discarded the card for %1 — the dynamic memory is unchanged</source>
+        <translation>%1 のカードを破棄しました — 動的メモリは変わっていません</translation>
+    </message>
+    <message>
+        <source>The card for %1 is back</source>
+        <translation>%1 のカードを戻しました</translation>
     </message>
     <message>
         <source> · folds older cards</source>
@@ -2418,16 +2438,8 @@ Restore previous version undoes this.</source>
         <translation>%1のカードを追加しました</translation>
     </message>
     <message>
-        <source>That day already had a card; the proposal was dropped</source>
-        <translation>その日にはすでにカードがあったため、提案は破棄されました</translation>
-    </message>
-    <message>
         <source>Accept</source>
         <translation>承認</translation>
-    </message>
-    <message>
-        <source>Discarded — the dynamic memory is unchanged</source>
-        <translation>破棄しました — 動的メモリは変わっていません</translation>
     </message>
     <message>
         <source>&lt;p&gt;The whole fixed memory as one Markdown document. Lines &lt;code&gt;#N: text&lt;/code&gt; are entries; any other line (headings, notes, blank lines) is kept exactly as you type it.&lt;/p&gt;&lt;p&gt;Save renumbers the entries 1, 2, 3… in document order.&lt;/p&gt;</source>
@@ -5972,6 +5984,18 @@ URL：%3
     <message>
         <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
         <translation>履歴圧縮モデルはカードの最初の 1 行を書き終える前に出力上限（%1 トークン、%2）で止まりました。モデルカードの最大出力を上げるか（設定 → モデル）、別の履歴圧縮モデルを選んでください</translation>
+    </message>
+    <message>
+        <source>%1 comes before range card #%2 [%3], which keeps the oldest days</source>
+        <translation>%1 は最も古い日々を保持する範囲カード #%2 [%3] より前です</translation>
+    </message>
+    <message>
+        <source>%1; this proposal can&apos;t be added</source>
+        <translation>%1。この提案は追加できません</translation>
+    </message>
+    <message>
+        <source>the discarded card for %1 cannot come back: another proposal for that day waits (#%2)</source>
+        <translation>破棄した %1 のカードは戻せません：その日の別の提案が確認を待っています（#%2）</translation>
     </message>
     <message>
         <source>%1 showed nothing new; its card was kept</source>

@@ -2264,10 +2264,6 @@ Restore previous version undoes this.</source>
         <translation>等待你接受或丢弃的梦境卡片。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;提议&lt;/b&gt;是等待你审阅的梦境卡片。&lt;/p&gt;&lt;p&gt;开启&lt;i&gt;保留前先审阅新的梦境卡片&lt;/i&gt;后，做梦不会立即添加卡片（或合并较早的卡片）：卡片会在这里等待。&lt;b&gt;接受&lt;/b&gt;会像做梦那样把它加入动态记忆；&lt;b&gt;丢弃&lt;/b&gt;会舍弃它，动态记忆保持不变。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>On: each dream&apos;s new card (and any fold of older cards) waits in Proposals until you accept or discard it. Off: dreams add their cards at once.</source>
         <translation>开启：每次做梦的新卡片（以及对旧卡片的合并）会在“提议”中等待你接受或丢弃。关闭：做梦会立即添加卡片。</translation>
     </message>
@@ -2292,10 +2288,6 @@ Restore previous version undoes this.</source>
         <translation>提议</translation>
     </message>
     <message>
-        <source>Accepting adds nothing: %1</source>
-        <translation>接受后不会添加任何内容：%1</translation>
-    </message>
-    <message>
         <source>, </source>
         <comment>between days in a list</comment>
         <translation>、</translation>
@@ -2311,6 +2303,10 @@ Restore previous version undoes this.</source>
     <message>
         <source> · folds into a range card</source>
         <translation> · 合并进范围卡片</translation>
+    </message>
+    <message>
+        <source>%1 · can&apos;t be added</source>
+        <translation>%1 · 无法添加</translation>
     </message>
     <message>
         <source>Accepting adds the card for %1.</source>
@@ -2346,8 +2342,16 @@ Restore previous version undoes this.</source>
         <translation><numerusform>动态记忆将从 %1 张卡片变为 %n 张。</numerusform></translation>
     </message>
     <message>
+        <source>%1. Discard it to clear it from the list.</source>
+        <translation>%1。丢弃它即可将其从列表中清除。</translation>
+    </message>
+    <message>
         <source>Card for %1:</source>
         <translation>%1的卡片：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Proposals&lt;/b&gt; are dream cards waiting for your review.&lt;/p&gt;&lt;p&gt;With &lt;i&gt;Review new dream cards before they are kept&lt;/i&gt; on, a dream does not add its card (or fold older cards) at once: the card waits here. &lt;b&gt;Accept&lt;/b&gt; adds it to the dynamic memory as the dream would have; &lt;b&gt;Discard&lt;/b&gt; drops it and the dynamic memory stays as it is (&lt;b&gt;Undo&lt;/b&gt;, offered for a few seconds, brings it back).&lt;/p&gt;&lt;p&gt;A card for a day that already has a card, or that the range card already covers, can&apos;t be added: its row says so; discard it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;提议&lt;/b&gt;是等待你审阅的梦境卡片。&lt;/p&gt;&lt;p&gt;开启&lt;i&gt;保留前先审阅新的梦境卡片&lt;/i&gt;后，做梦不会立即添加卡片（或合并较早的卡片）：卡片会在这里等待。&lt;b&gt;接受&lt;/b&gt;会像做梦那样把它加入动态记忆；&lt;b&gt;丢弃&lt;/b&gt;会舍弃它，动态记忆保持不变（几秒内可用&lt;b&gt;撤销&lt;/b&gt;找回）。&lt;/p&gt;&lt;p&gt;如果某天已有卡片，或已被范围卡片覆盖，该天的卡片无法添加：其所在行会注明；请丢弃它。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Review new dream cards before they are kept</source>
@@ -2393,9 +2397,25 @@ Restore previous version undoes this.</source>
         <source>Drop this card; the dynamic memory stays as it is (Del)</source>
         <translation>丢弃这张卡片；动态记忆保持不变（Del）</translation>
     </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Bring back the proposal you just discarded, as it was</source>
+        <translation>按原样找回刚刚丢弃的提议</translation>
+    </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review</source>
         <translation><numerusform>%n 条提议等待审阅</numerusform></translation>
+    </message>
+    <message>
+        <source>Discarded the card for %1 — the dynamic memory is unchanged</source>
+        <translation>已丢弃 %1 的卡片——动态记忆未改变</translation>
+    </message>
+    <message>
+        <source>The card for %1 is back</source>
+        <translation>%1 的卡片已找回</translation>
     </message>
     <message>
         <source> · folds older cards</source>
@@ -2426,16 +2446,8 @@ Restore previous version undoes this.</source>
         <translation>已添加 %1的卡片</translation>
     </message>
     <message>
-        <source>That day already had a card; the proposal was dropped</source>
-        <translation>该日已有卡片；已丢弃此提议</translation>
-    </message>
-    <message>
         <source>Accept</source>
         <translation>接受</translation>
-    </message>
-    <message>
-        <source>Discarded — the dynamic memory is unchanged</source>
-        <translation>已丢弃——动态记忆未改变</translation>
     </message>
     <message>
         <source>&lt;p&gt;The whole fixed memory as one Markdown document. Lines &lt;code&gt;#N: text&lt;/code&gt; are entries; any other line (headings, notes, blank lines) is kept exactly as you type it.&lt;/p&gt;&lt;p&gt;Save renumbers the entries 1, 2, 3… in document order.&lt;/p&gt;</source>
@@ -5972,6 +5984,18 @@ URL：%3
     <message>
         <source>the History Compress model stopped at its output cap (%1 tokens, %2) before one complete line of the card; raise Max output in its model card (Settings → Models) or choose another History Compress model</source>
         <translation>历史压缩模型在写完卡片的第一行之前就达到了输出上限（%1 个 token，%2）；请在其模型卡片中调高最大输出（设置 → 模型），或选择其他历史压缩模型</translation>
+    </message>
+    <message>
+        <source>%1 comes before range card #%2 [%3], which keeps the oldest days</source>
+        <translation>%1 早于保存最早日子的范围卡片 #%2 [%3]</translation>
+    </message>
+    <message>
+        <source>%1; this proposal can&apos;t be added</source>
+        <translation>%1；无法添加此提议</translation>
+    </message>
+    <message>
+        <source>the discarded card for %1 cannot come back: another proposal for that day waits (#%2)</source>
+        <translation>无法找回 %1 被丢弃的卡片：该日已有另一条提议等待审阅（#%2）</translation>
     </message>
     <message>
         <source>%1 showed nothing new; its card was kept</source>

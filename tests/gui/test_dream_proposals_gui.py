@@ -106,8 +106,9 @@ def test_proposals_show_on_the_memory_page_counted_and_accepted_or_discarded(  #
     assert section.empty_label.text() == "No dream card waits for review."
     assert section.empty_what.text() == "With review on, each dream's new card waits here until you accept or discard it."
     assert not (section.panes.isVisible() or section.accept_button.isVisible() or section.discard_button.isVisible())
-    qtbot.waitUntil(lambda: section.status.text() == "Discarded — the dynamic memory is unchanged · nothing else "
-                    "waits", timeout=5000)  # the count on the status line stays true (issue 30)
+    qtbot.waitUntil(lambda: section.status.text() == f"Discarded the card for {DAYS[1].day} {DAYS[1]:%b %Y} — the "
+                    "dynamic memory is unchanged · nothing else waits", timeout=5000)  # the count stays true (issue 30)
+    assert section.undo_button.isVisible()  # walk56 #3: Undo beside it for a few seconds
     assert dm.parse_document(services.dreams.document(aid)) == cards
     assert services.dreams.review.proposals(aid) == []
     qtbot.waitUntil(lambda: panel.tabs.tabText(1) == "&Proposals", timeout=3000)

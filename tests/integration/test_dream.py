@@ -172,16 +172,18 @@ def test_a_day_that_has_a_card_makes_no_call(services: Services, summ: FakeVendo
 
 def test_a_day_inside_or_before_the_range_card_makes_no_call(services: Services, summ: FakeVendor) -> None:
     """Found by a fresh-user trial: folded days stay folded; no model call, the range
-    card is untouched, and the message names the card."""
+    card is untouched, and the message names the card — a day before the range is not
+    "already folded into" it (walk56 #12: each its own true message)."""
     dreams = setup(services, summ)
     seed_cards(services, [DAY - timedelta(days=k) for k in (5, 4, 3)])
     dreams.set_keep("Helper", 1)  # 25th..26th fold into a range card, 27th stays
     doc = services.dreams.document("Helper")
     topic = services.topics.create("Helper").id
-    for back in (4, 30):
+    for back, said in ((4, "is already folded into range card #1 [2026-11-25 – 2026-11-26]"),
+                       (30, "comes before range card #1 [2026-11-25 – 2026-11-26], which keeps the oldest days")):
         say(services, topic, Role.USER, "old day", AT - timedelta(days=back))
         out = run(dreams.run_day("Helper", DAY - timedelta(days=back)))
-        assert out.status == "exists" and "folded into range card #1" in out.message
+        assert out.status == "exists" and out.message == f"{DAY - timedelta(days=back)} {said}"
     assert summ.requests == [] and services.dreams.document("Helper") == doc
 
 
@@ -537,3 +539,20 @@ def test_cli_dream_commands(services: Services, summ: FakeVendor, capsys: pytest
     assert main(["dream", "cards", "--assistant", "Helper"]) == 0
     assert "no dynamic memory yet" in capsys.readouterr().out
     assert main(["dream", "restore", "--assistant", "Helper"]) == 1
+
+
+def test_a_day_older_than_every_kept_card_is_added_and_folded_not_said_to_exist(
+        services: Services, summ: FakeVendor) -> None:
+    """walk56 #12's sibling: a dream over a day older than every single-day card, with Keep N
+    full, adds its card and Keep N folds it straight into a new range card — the run said
+    "got a dream card meanwhile" (EXISTS) although it wrote the card."""
+    dreams = setup(services, summ)
+    seed_cards(services, [DAY - timedelta(days=1), DAY])
+    dreams.set_keep("Helper", 2)
+    old = DAY - timedelta(days=10)
+    say(services, services.topics.create("Helper").id, Role.USER, "old day", AT - timedelta(days=10))
+    summ.script(card("- Liked tables back then"), card("<summary>- Liked tables back then</summary>"))
+    out = run(dreams.run_day("Helper", old))
+    assert out.status == "appended" and out.message.startswith(f"added the card for {old}"), out.message
+    assert [c.display_tag for c in stored_cards(services)] == [f"{old} – {old}", str(DAY - timedelta(days=1)),
+                                                               str(DAY)]

@@ -3,33 +3,36 @@ review switch on, a dream's new card — and the fold of older cards it needs �
 until the user accepts it (applied then, as the dream would have) or discards it.
 
 :class:`ProposalsSection` is the dream panel's Proposals tab: the review switch, one row
-per proposal (its day, and whether it folds), its preview (the card's text and what
-accepting changes: counts and which cards fold into which range, from
-``MemoryPreviews.dream_day``), Accept, Edit and Discard — the panes and buttons only while a
-proposal waits; else one centred line of what proposals are, with its ``?`` help (walk45
-#8: the empty tab was two blank panes and greyed buttons). Edit (issue 30 "Accept / Edit /
-Discard") opens the proposed card's text in place of the preview, with the live count
-against 3,200 (DRM-13); Enter or Accept then adds the edited card, Esc cancels. Keyboard:
-the list takes focus with Tab; Enter edits the selected proposal, Ctrl+Enter accepts it,
-Del discards it (:class:`~.proposal_keys.ProposalKeys`, declared actions the shortcut
-list names), Alt+A / Alt+E / Alt+D press the buttons. ``count_changed(n)`` tells the tab title and the window's menu entries the
-count. Reads and writes run on the page's worker; the section re-reads on
+per proposal (its day and whether it folds — or that it can't be added — over the card's
+first words, walk56 #3), its preview (the card's text and what accepting changes: counts
+and which cards fold into which range, from the service's ``outlooks``, planned by the
+function Accept itself calls, walk56 #12; the words are :mod:`.proposal_words`), Accept,
+Edit and Discard — the panes and buttons only while a proposal waits; else one centred
+line of what proposals are, with its ``?`` help (walk45 #8: the empty tab was two blank
+panes and greyed buttons). A proposal whose day already has a card or is covered by the
+range card says why in its row and preview; only Discard is offered for it. Edit (issue
+30 "Accept / Edit / Discard") opens the proposed card's text in place of the preview, with
+the live count against 3,200 (DRM-13); Enter or Accept then adds the edited card, Esc
+cancels. Discard drops the proposal at once and offers Undo beside its outcome for
+:data:`UNDO_MS`, which brings it back exactly. Keyboard: the list takes focus with Tab;
+Enter edits the selected proposal, Ctrl+Enter accepts it, Del discards it
+(:class:`~.proposal_keys.ProposalKeys`, declared actions the shortcut list names), Alt+A /
+Alt+E / Alt+D press the buttons. ``count_changed(n)`` tells the tab title and the window's
+menu entries the count. Reads and writes run on the page's worker; the section re-reads on
 ``MemoryChanged`` of its assistant — its own writes, and another process's through the
 store's change log (``dream_proposal`` is watched, migration 0012).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QHBoxLayout,
     QLabel,
@@ -41,14 +44,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from chathub_desktop.core.dynamic_memory import SINGLE_CARD_MAX, FoldMethod
+from chathub_desktop.core.dynamic_memory import SINGLE_CARD_MAX
 from chathub_desktop.gui.design import Space, Tone, set_tone
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
 from chathub_desktop.gui.memory.card_markdown import HEADING_MARK, card_shown
-from chathub_desktop.gui.memory.card_panes import card_html
-from chathub_desktop.gui.memory.dream_cards import chip_text
+from chathub_desktop.gui.memory.history_rows import HistoryRowDelegate, WhenRole
 from chathub_desktop.gui.memory.page_common import error_label, help_mark
 from chathub_desktop.gui.memory.proposal_keys import ProposalKeys
+from chathub_desktop.gui.memory.proposal_words import (
+    accept_lines,
+    outlook_lines,
+    preview_html,
+    proposals_label,
+    proposals_tab_title,
+    row_fold,
+    row_head,
+    row_words,
+)
 from chathub_desktop.gui.shell.chat_events import ChatEvents
 from chathub_desktop.gui.shell.day_format import format_day
 from chathub_desktop.gui.shell.error_presenter import ErrorPresenter
@@ -57,16 +69,13 @@ from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream.dream_review import ProposalView
+from chathub_desktop.services.dream.dream_review import ProposalOutlook
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
-from chathub_desktop.services.memory.memory_preview import ChangePreview, FoldSummary
+from chathub_desktop.storage.dream_rows import StoredProposal
 
-__all__ = ["ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title", "row_fold"]
-
-#: One proposal, a maker of its preview's lines (called on each language switch) and the
-#: fold accepting it does now (None: none, or no preview).
-Shown = tuple[ProposalView, Callable[[], list[str]], FoldSummary | None]
+__all__ = ["UNDO_MS", "ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title",
+           "row_fold"]
 
 translate = QCoreApplication.translate
 
@@ -80,107 +89,16 @@ PROPOSALS_HELP = QT_TRANSLATE_NOOP("MemoryPage",
     "<p>With <i>Review new dream cards before they are kept</i> on, a dream does not add its card "
     "(or fold older cards) at once: the card waits here. <b>Accept</b> adds it to the dynamic "
     "memory as the dream would have; <b>Discard</b> drops it and the dynamic memory stays as it "
-    "is.</p>")
+    "is (<b>Undo</b>, offered for a few seconds, brings it back).</p>"
+    "<p>A card for a day that already has a card, or that the range card already covers, can't be "
+    "added: its row says so; discard it.</p>")
 REVIEW_TIP = QT_TRANSLATE_NOOP("MemoryPage", "On: each dream's new card (and any fold of older cards) waits in "
                                              "Proposals until you accept or discard it. Off: dreams add their cards "
                                              "at once.")
 #: The proposal editor's key hint (Enter accepts the edited card).
 EDIT_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter accepts · Shift+Enter new line · Esc cancels")
-#: How a proposal's fold makes the range card (``ProposalView.fold``), said of the range
-#: card alone: which cards fold is the preview's sentence (bits54: "Older cards fold…"
-#: was wrong when only the new card folds).
-FOLD_HOW = {FoldMethod.MODEL: QT_TRANSLATE_NOOP("MemoryPage", "The range card is re-summarized by the History "
-                                                              "Compress model."),
-            FoldMethod.CONCATENATED: QT_TRANSLATE_NOOP("MemoryPage", "The range card joins the folded cards' text.")}
-
-
-def proposals_label(count: int) -> str:
-    """The Assistant menu entry, with the count when there are proposals (in the
-    interface language)."""
-    return fill(translate("MemoryPage", "Dream &proposals (%1)…"), str(count)) if count \
-        else translate("MemoryPage", "Dream &proposals…")
-
-
-def proposals_tab_title(count: int) -> str:
-    """The Proposals tab's title: its badge is the count."""
-    return fill(translate("MemoryPage", "&Proposals (%1)"), str(count)) if count \
-        else translate("MemoryPage", "&Proposals")
-
-
-def _nothing(why: str) -> list[str]:
-    """The preview of a proposal accepting would drop (``why``: the service's reason)."""
-    return [fill(translate("MemoryPage", "Accepting adds nothing: %1"), why)]
-
-
-def _fold_line(p: ProposalView, fold: FoldSummary | None) -> str:
-    """How accepting makes the range card ("" when nothing folds)."""
-    return translate("MemoryPage", FOLD_HOW.get(p.fold, p.fold)) if p.fold and fold is not None else ""
-
-
-def row_fold(fold: FoldSummary | None) -> str:
-    """A proposal row's suffix: what its fold takes (bits54) — older cards, or only the
-    new card into a range card; "" when nothing folds."""
-    if fold is None:
-        return ""
-    if any(t != fold.new for t in fold.folded):
-        return translate("MemoryPage", " · folds older cards")
-    return translate("MemoryPage", " · folds into a range card")
-
-
-def _days(tags: Sequence[str]) -> str:
-    """Card tags as the page names their days (``26 Nov 2026, 27 Nov 2026``)."""
-    return translate("MemoryPage", ", ", "between days in a list").join(chip_text(t) for t in tags)
-
-
-def _span(span: tuple[date, date]) -> str:
-    """A range's first and last day as the page says them (one day: that day)."""
-    start, end = span
-    return format_day(start) if start == end else f"{format_day(start)} – {format_day(end)}"
-
-
-def accept_lines(day: date, preview: ChangePreview) -> list[str]:
-    """What accepting the card for ``day`` does, as sentences a user reads (memhist54,
-    audit54 walk #4: "dynamic memory: 4 cards → 4 cards / cards: 0 added, 0 removed, 1
-    edited / fold: …"): the card it adds, which cards fold into which range and the
-    range's span after (DRM-9), then the card count before and after; days in the page's
-    date style, counts with their plural forms."""
-    f = preview.fold
-    card = format_day(day)
-    if f is None:
-        said = fill(translate("MemoryPage", "Accepting adds the card for %1."), card)
-    elif f.new is not None:
-        said = (fill(translate("MemoryPage", "Accepting adds the card for %1 and folds it into a new range card "
-                                             "for %2."), card, _span(f.span))
-                if f.into is None else
-                fill(translate("MemoryPage", "Accepting adds the card for %1 and folds it into the range %2 (now %3)."),
-                     card, chip_text(f.into), _span(f.span)))
-    else:
-        said = fill(translate("MemoryPage", "Accepting adds the card for %1."), card)
-    older = [t for t in f.folded if t != f.new] if f is not None else []
-    if f is not None and older:
-        n, span = len(older), _span(f.span)
-        said += " " + (fill(translate("MemoryPage", "%n older card(s) (%1) fold into a new range card for %2.", None, n),
-                            _days(older), span) if f.into is None else
-                       fill(translate("MemoryPage", "%n older card(s) (%1) fold into the range %2 (now %3).", None, n),
-                            _days(older), chip_text(f.into), span))
-    after = preview.after
-    count = (translate("MemoryPage", "The dynamic memory keeps %n card(s).", None, after) if after == preview.before
-             else fill(translate("MemoryPage", "The dynamic memory goes from %1 to %n card(s).", None, after),
-                       QLocale().toString(preview.before)))
-    return [said, count]
-
-
-def preview_html(p: ProposalView, lines: list[str], fold: FoldSummary | None = None) -> str:
-    """What the preview pane shows, as HTML: the card for its day rendered as the timeline
-    and Dream now's preview render it (:func:`card_html`: fences dropped, bullets as •,
-    headings bold; walk52 #4 showed raw ```python fences), then what accepting does
-    (:func:`accept_lines`), how the range card is made when ``fold`` (the preview's), every
-    text escaped."""
-    said = _fold_line(p, fold)
-    head = html.escape(fill(translate("MemoryPage", "Card for %1:"), format_day(p.history_day)))
-    tail = "<br>".join(html.escape(ln) for ln in lines)
-    return (f"<b>{head}</b><br>{card_html(p.text)}<br><br>{tail}"
-            + (f"<br>{html.escape(said)}" if said else ""))
+#: How long a discarded proposal can be brought back (Undo), milliseconds (as a deleted topic).
+UNDO_MS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +139,14 @@ class ProposalsSection(QWidget):
         self.count = 0
         #: Says the last outcome on the status line (None: nothing said yet).
         self._said: Callable[[], str] | None = None
-        self._shown: list[Shown] = []
+        self._shown: list[ProposalOutlook] = []
+        #: The last discarded proposal while Undo can bring it back (None: nothing to undo).
+        self._gone: StoredProposal | None = None
+        self._select: int | None = None  # the proposal to select after the next read (Undo's)
+        self._undo_timer = QTimer(self)
+        self._undo_timer.setSingleShot(True)
+        self._undo_timer.setInterval(UNDO_MS)
+        self._undo_timer.timeout.connect(self._undo_expired)
         self._editing: int | None = None  # the proposal whose text the editor holds
         self._reading = False  # a read refills the list: its re-selection scrolls no page
         self._task = f"proposals-load-{id(self)}"
@@ -255,6 +180,12 @@ class ProposalsSection(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         self.list = QListWidget()
         self.list.setObjectName("proposalList")
+        # two lines a row: its day (and fold), then the card's first words, muted (walk56 #3)
+        self.list.setItemDelegate(HistoryRowDelegate(self.list))
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.setUniformItemSizes(True)
+        self.list.setWordWrap(False)
         t.bind(self.list.setAccessibleName, lambda: translate("MemoryPage", "Dream proposals"))
         t.bind(self.list.setToolTip, lambda: translate(
             "MemoryPage", "Enter edits the selected proposal, Ctrl+Enter accepts it, Del discards it"))
@@ -305,6 +236,16 @@ class ProposalsSection(QWidget):
         self.status.setObjectName("proposalStatus")
         self.status.setWordWrap(True)
         brow.addWidget(self.status, 1)
+        # a Discard's Undo, beside what it said, for UNDO_MS (issue 30, walk56 #3)
+        self.undo_button = QPushButton()
+        self.undo_button.setObjectName("undoDiscardProposal")
+        self.undo_button.setAutoDefault(False)
+        t.bind(self.undo_button.setText, lambda: translate("MemoryPage", "Undo"))
+        t.bind(self.undo_button.setToolTip, lambda: translate(
+            "MemoryPage", "Bring back the proposal you just discarded, as it was"))
+        self.undo_button.clicked.connect(lambda _c=False: self.undo_discard())
+        self.undo_button.hide()
+        brow.addWidget(self.undo_button)
         lay.addWidget(self.action_row)
         self.error_label = error_label("proposalError")
         lay.addWidget(self.error_label)
@@ -351,25 +292,12 @@ class ProposalsSection(QWidget):
         if self._following:
             self._timer.start()
 
-    def _fetch(self) -> tuple[bool, list[Shown]]:
-        """Worker thread: the review switch and each proposal with its preview's lines and
-        fold; a proposal's ``fold`` is how accepting it now makes the range card."""
+    def _fetch(self) -> tuple[bool, list[ProposalOutlook]]:
+        """Worker thread: the review switch and each proposal with what accepting it does
+        now — planned by the function Accept calls (walk56 #12: the preview promised a
+        fold and Accept refused the day)."""
         review = self.svc.dreams.review
-        on = review.enabled(self.assistant_id)
-        out: list[Shown] = []
-        how = review.folds_now(self.assistant_id)
-        for stored in review.proposals(self.assistant_id):
-            # its fold as accepting makes it now (the cards may have changed since the dream)
-            p = dataclasses.replace(stored, fold=how.get(stored.id, stored.fold))
-            fold: FoldSummary | None = None
-            try:
-                preview = self.svc.previews.dream_day(self.assistant_id, p.history_day, p.text)
-                lines = functools.partial(accept_lines, p.history_day, preview)
-                fold = preview.fold
-            except ValueError as exc:  # e.g. the day got a card meanwhile: accepting drops it
-                lines = functools.partial(_nothing, said_error(exc))
-            out.append((p, lines, fold))
-        return on, out
+        return review.enabled(self.assistant_id), review.outlooks(self.assistant_id)
 
     def _start_load(self) -> None:
         if self._following and not self.runner.is_running(self._task):
@@ -385,22 +313,25 @@ class ProposalsSection(QWidget):
             return
         self._apply(on, shown)
 
-    def _apply(self, on: bool, shown: list[Shown]) -> None:
+    def _apply(self, on: bool, shown: list[ProposalOutlook]) -> None:
         self.review_box.blockSignals(True)
         self.review_box.setChecked(on)
         self.review_box.blockSignals(False)
-        keep = self.current_id()
-        if self._editing is not None and self._editing not in [p.id for p, _l, _f in shown]:
+        ids = [o.proposal.id for o in shown]
+        if self._editing is not None and self._editing not in ids:
             self._end_edit()  # accepted or discarded meanwhile: nothing left to edit
+        # the one being edited stays selected; else the one Undo brought back, else the selected one
+        keep = self._editing if self._editing is not None else \
+            self._select if self._select is not None else self.current_id()
+        self._select = None
         self._shown = shown
         self._reading = True
         self.list.clear()
-        for p, _lines, _fold in shown:
+        for o in shown:
             item = QListWidgetItem()
-            item.setData(Qt.ItemDataRole.UserRole, p.id)
-            item.setToolTip(card_shown(p.text).replace(HEADING_MARK, ""))
+            item.setData(Qt.ItemDataRole.UserRole, o.proposal.id)
+            item.setToolTip(card_shown(o.proposal.text).replace(HEADING_MARK, ""))
             self.list.addItem(item)
-        ids = [p.id for p, _l, _f in shown]
         if ids:
             self.list.setCurrentRow(ids.index(keep) if keep in ids else 0)
         self._reading = False
@@ -416,13 +347,20 @@ class ProposalsSection(QWidget):
         self.loaded.emit()
 
     def _say_rows(self) -> None:
-        """Each row: its day, and what its fold takes (:func:`row_fold`)."""
-        for row, (p, _lines, fold) in enumerate(self._shown[:self.list.count()]):
-            self.list.item(row).setText(f"{format_day(p.history_day)}{row_fold(fold)}")
-        row = self.list.currentRow()
+        """Each row: its day and what its fold takes, or that it can't be added
+        (:func:`~.proposal_words.row_head`), over the card's first words
+        (:func:`~.proposal_words.row_words`); and the selected one's preview."""
+        for row, o in enumerate(self._shown[:self.list.count()]):
+            item = self.list.item(row)
+            item.setText(row_head(o))
+            item.setData(WhenRole, row_words(o.proposal.text))
+        self._show_preview(self.list.currentRow())
+
+    def _show_preview(self, row: int) -> None:
+        """The preview of the proposal on ``row``: its card, then what accepting does."""
         if 0 <= row < len(self._shown):
-            p, lines, fold = self._shown[row]
-            self.text.setHtml(preview_html(p, lines(), fold))
+            o = self._shown[row]
+            self.text.setHtml(preview_html(o.proposal, outlook_lines(o), o.fold))
         elif not self._shown:
             self.text.clear()
 
@@ -437,13 +375,16 @@ class ProposalsSection(QWidget):
         return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
 
     def _show_current(self, row: int) -> None:
-        if 0 <= row < len(self._shown):
-            p, lines, fold = self._shown[row]
-            self.text.setHtml(preview_html(p, lines(), fold))
+        self._show_preview(row)
         self._sync()
         self.fit_panes()
         if not self._reading:  # a reload moves no page
             self.show_actions()
+
+    def _current(self) -> ProposalOutlook | None:
+        """The selected proposal's outlook."""
+        pid = self.current_id()
+        return next((o for o in self._shown if o.proposal.id == pid), None)
 
     def show_actions(self) -> None:
         """Ask the page to keep the selected proposal's buttons in view (walk56 #3): as one
@@ -490,36 +431,47 @@ class ProposalsSection(QWidget):
 
     def _sync(self) -> None:
         """Enable Accept / Edit / Discard for a selected proposal (only Accept, and not the
-        list, while its text is edited); show the panes and the buttons only while one
-        waits, else (once read) the empty state (walk45 #8)."""
+        list, while its text is edited; only Discard for one Accept would refuse, walk56
+        #12); show the panes and the buttons only while one waits, else (once read) the
+        empty state (walk45 #8); Undo while a Discard can be undone."""
         has = self.current_id() is not None and not self.ops.busy
+        current = self._current()
+        addable = has and current is not None and current.refused is None
         waiting = bool(self._shown)
         editing = self._editing is not None
-        self._keep_focus(has, waiting)
+        self._keep_focus(has, addable, waiting)
         self._sync_accept()
-        self.edit_button.setEnabled(has and not editing)
+        self.edit_button.setEnabled(addable and not editing)
         self.discard_button.setEnabled(has and not editing)
         self.list.setEnabled(not editing)  # the edit belongs to one proposal
         for w in (self.panes, self.accept_button, self.edit_button, self.discard_button):
             w.setVisible(waiting)
         self.empty.setVisible(not waiting and self.loads > 0)
+        self.undo_button.setVisible(self._gone is not None)
+        self.undo_button.setEnabled(self._gone is not None and not self.ops.busy)
 
     def _sync_accept(self) -> None:
-        """Accept is enabled for a selected proposal, not while a write runs nor while the
+        """Accept is enabled for a selected proposal it would add (not one whose day is
+        covered: the preview says why, walk56 #12), not while a write runs nor while the
         edited text is over the cap (the editor's footer says so)."""
         editing = self._editing is not None
-        self.accept_button.setEnabled(self.current_id() is not None and not self.ops.busy
+        current = self._current()
+        self.accept_button.setEnabled(current is not None and current.refused is None and not self.ops.busy
                                       and not (editing and self.editor.too_long()))
 
-    def _keep_focus(self, has: bool, waiting: bool) -> None:
+    def _keep_focus(self, has: bool, addable: bool, waiting: bool) -> None:
         """Before a button or the list that has the keyboard is greyed or hidden, hand the
         focus to what stays here: the list while a proposal waits, else the review switch.
         Qt would give it to the next widget of the chain and the page's scroll area would
         scroll there — to the top, so "Added as card #1" was off screen (walk52b #2)."""
         focused = self.window().focusWidget()
         going: tuple[QWidget, ...] = () if has else (self.accept_button, self.edit_button, self.discard_button)
+        if not addable:
+            going += (self.accept_button, self.edit_button)
         if not waiting:
             going += (self.list, self.text, self.editor, self.accept_button, self.edit_button, self.discard_button)
+        if self._gone is None:
+            going += (self.undo_button,)
         if focused in going:
             (self.list if waiting else self.review_box).setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -541,10 +493,10 @@ class ProposalsSection(QWidget):
         """Edit: the selected proposal's card text in an editor in place of the preview
         (the caret at its end, the count against 3,200); Enter or Accept adds the edited
         card, Esc cancels. False when no proposal is selected or a write is going."""
-        pid = self.current_id()
-        text = next((p.text for p, _lines, _fold in self._shown if p.id == pid), None)
-        if pid is None or text is None or self.ops.busy:
-            return False
+        current = self._current()
+        if current is None or current.refused is not None or self.ops.busy:
+            return False  # a card Accept would refuse is not worth editing (walk56 #12)
+        pid, text = current.proposal.id, current.proposal.text
         if self._editing != pid:
             self._editing = pid
             self.editor.set_text(text)
@@ -574,45 +526,78 @@ class ProposalsSection(QWidget):
     def accept_current(self) -> bool:
         """Accept: apply the selected proposal (its card and fold, in one write) — with
         the editor's text while it is being edited (refused over the cap: the footer says
-        so, nothing is written); False when nothing started."""
-        pid = self.current_id()
-        day = next((p.history_day for p, _lines, _fold in self._shown if p.id == pid), None)
-        if pid is None or day is None:
+        so, nothing is written); False when nothing started, or for a proposal Accept
+        would refuse (its day is covered: the preview says why, walk56 #12)."""
+        current = self._current()
+        if current is None or current.refused is not None:
             return False
+        pid, day = current.proposal.id, current.proposal.history_day
         edited = self.editor.toPlainText() if self._editing == pid else None
         if edited is not None and self.editor.too_long():
             return False
 
-        def done(number: object) -> None:
+        def done(_number: object) -> None:
             if edited is not None:
                 self._end_edit()
             # named by its day: a card's number is its place and moves (walk52b #2)
-            self._say(lambda: fill(translate("MemoryPage", "Added the card for %1"), format_day(day))
-                      if number is not None
-                      else translate("MemoryPage", "That day already had a card; the proposal was dropped"))
-            if number is not None:
-                self.accepted.emit(ProposalAccepted(day))
+            self._say(lambda: fill(translate("MemoryPage", "Added the card for %1"), format_day(day)))
+            self.accepted.emit(ProposalAccepted(day))
             self.schedule_reload()
 
         return self.ops.start(translate("MemoryPage", "Accept"), lambda: self.svc.dreams.review.accept(pid, edited),
                               done, on_fail=self.schedule_reload)
 
     def discard_current(self) -> bool:
-        """Discard: drop the selected proposal (the dynamic memory stays as it is)."""
-        pid = self.current_id()
-        if pid is None:
+        """Discard: drop the selected proposal at once (the dynamic memory stays as it is)
+        and offer Undo beside what it said for :data:`UNDO_MS` (issue 30, walk56 #3: it
+        went with no question and no way back)."""
+        current = self._current()
+        if current is None:
             return False
+        pid, day = current.proposal.id, current.proposal.history_day
 
-        def done(_r: object) -> None:
-            self._say(lambda: translate("MemoryPage", "Discarded — the dynamic memory is unchanged"))
+        def done(gone: object) -> None:
+            if isinstance(gone, StoredProposal):
+                self._gone = gone
+                self._undo_timer.start()
+            self._say(lambda: fill(translate("MemoryPage", "Discarded the card for %1 — the dynamic memory is "
+                                                           "unchanged"), format_day(day)))
             self.schedule_reload()
 
         return self.ops.start(translate("MemoryPage", "Discard"), lambda: self.svc.dreams.review.discard(pid), done,
                               on_fail=self.schedule_reload)
 
+    def undo_discard(self) -> bool:
+        """Undo: the proposal the last Discard dropped waits again exactly as it was (its
+        card, fold and place) and is selected; False when there is nothing to undo."""
+        gone = self._gone
+        if gone is None or self.ops.busy:
+            return False
+        self._gone = None
+        self._undo_timer.stop()
+        day = gone.history_day
+
+        def done(pid: object) -> None:
+            self._select = pid if isinstance(pid, int) else None
+            self._say(lambda: fill(translate("MemoryPage", "The card for %1 is back"), format_day(day)))
+            self.schedule_reload()
+
+        def failed() -> None:
+            self._sync()
+            self.schedule_reload()
+
+        return self.ops.start(translate("MemoryPage", "Undo"), lambda: self.svc.dreams.review.restore(gone), done,
+                              on_fail=failed)
+
+    def _undo_expired(self) -> None:
+        """The Undo period ended: the discard stays; Undo goes."""
+        self._gone = None
+        self._sync()
+
     def detach(self) -> None:
         """Stop following the bus and cancel this section's reads (the page closes)."""
         self._timer.stop()
+        self._undo_timer.stop()
         self.runner.cancel(self._task)
         if self._following:
             self._following = False

@@ -26,6 +26,14 @@ class DreamReason(StrEnum):
 
     HAS_CARD = QT_TRANSLATE_NOOP("ServiceReasons", "%1 already has a dream card (#%2)")
     FOLDED_INTO = QT_TRANSLATE_NOOP("ServiceReasons", "%1 is already folded into range card #%2 [%3]")
+    #: walk56 #12: a day older than the range card is not "already folded into" it
+    BEFORE_RANGE = QT_TRANSLATE_NOOP("ServiceReasons", "%1 comes before range card #%2 [%3], which keeps the "
+                                                       "oldest days")
+    #: Accept of a proposal whose day is covered (%1: why, one of the three above)
+    CANT_ACCEPT = QT_TRANSLATE_NOOP("ServiceReasons", "%1; this proposal can't be added")
+    #: Undo of a Discard when that day got another proposal meanwhile
+    PROPOSAL_BACK_TAKEN = QT_TRANSLATE_NOOP("ServiceReasons", "the discarded card for %1 cannot come back: "
+                                                              "another proposal for that day waits (#%2)")
     WAITS_REVIEW = QT_TRANSLATE_NOOP("ServiceReasons", "the card for %1 waits for review (proposal #%2)")
     NO_TOPICS = QT_TRANSLATE_NOOP("ServiceReasons", "no topic had messages on %1")
     NO_TOPICS_ANY_MORE = QT_TRANSLATE_NOOP("ServiceReasons", "no topic has messages on %1 any more")
@@ -110,7 +118,7 @@ def cut_reason(cap: int, source: CapSource, room: int, window: int) -> Reason:
     return Reason(DreamReason.CUT_AT_OUTPUT_CAP, (f"{cap:,}", where))
 
 
-def day_reason(template: DreamReason, day: date, *args: str | Reason) -> Reason:
+def day_reason(template: DreamReason, day: date, *args: str | Day | Reason) -> Reason:
     """``template`` about ``day`` (first: ISO for the CLI, the locale's date in the window) and ``args``."""
     return Reason(template, (Day(day), *args))
 

@@ -7,19 +7,24 @@ One proposal per assistant and history day; a day with a pending proposal is not
 dreamt again. Accepting re-reads the cards under the write lock: when they changed since
 the proposal (a card edited or deleted, another fold), the proposed re-summary no longer
 matches and the fold falls back to concatenation (DRM-9), as a dream over changed cards
-would.
+would. A day that meanwhile got a card, or lies in or before the range card (Keep N was
+lowered while the proposal waited), gets no card — as a dream over that day would not:
+Accept refuses it with its own reason and the proposal stays until discarded. What the
+Proposals tab says accepting does (:meth:`DreamReview.outlooks`) and what Accept does come
+from one plan (:func:`~.proposal_plan.plan_accept`; walk56 #12). Discard returns what it
+dropped, and :meth:`DreamReview.restore` brings it back (the tab's Undo).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from chathub_desktop.core import dynamic_memory as dm
-from chathub_desktop.core.document_version import document_version
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Day, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
@@ -29,7 +34,15 @@ from chathub_desktop.services.dream.dream_reasons import (
     fold_note,
     redacted_note,
 )
+from chathub_desktop.services.dream.proposal_plan import (
+    AcceptPlan,
+    DayCover,
+    covered,
+    fold_key,
+    plan_accept,
+)
 from chathub_desktop.services.errors import EMPTY_CARD, InvalidInput, NotFound
+from chathub_desktop.services.memory.memory_preview import FoldSummary, fold_summary
 from chathub_desktop.services.memory.secret_scan import redact_secrets
 from chathub_desktop.storage.assistant_rows import update_assistant
 from chathub_desktop.storage.dream_rows import (
@@ -44,7 +57,7 @@ from chathub_desktop.storage.session import Session
 if TYPE_CHECKING:
     from chathub_desktop.services.dream.dream_service import DreamOutcome, DreamService
 
-__all__ = ["DreamReview", "ProposalView", "fold_key", "proposal_lines"]
+__all__ = ["DreamReview", "ProposalOutlook", "ProposalView", "fold_key", "proposal_lines"]
 
 
 @dataclass(frozen=True)
@@ -66,17 +79,33 @@ class ProposalView:
                 "text": self.text, "fold": self.fold, "created_at": self.created_at.isoformat()}
 
 
-def fold_key(plan: dm.FoldPlan | None) -> str | None:
-    """Which cards a fold merges, as text (the tags of the folded cards and of the range
-    card); ``None`` without a fold."""
-    if plan is None:
-        return None
-    tags = [c.tag for c in plan.folded]
-    return "|".join(tags) + "#" + (plan.existing_range.tag if plan.existing_range is not None else "")
-
-
 def _view(p: StoredProposal) -> ProposalView:
     return ProposalView(p.id, p.assistant_id, p.history_day, p.body, p.fold_how, p.created_at)
+
+
+@dataclass(frozen=True)
+class ProposalOutlook:
+    """A pending proposal and what accepting it does now (issue 30, walk56 #12), from the
+    plan Accept itself makes (:func:`~.proposal_plan.plan_accept`): ``proposal`` (its
+    ``fold`` how accepting makes the range card now, None when nothing folds),
+    ``refused`` (why Accept adds nothing, typed — exactly what Accept raises — and
+    ``cover`` its kind; None when it adds the card), the card counts ``before`` and
+    ``after``, and ``fold`` (which cards fold into which range, None without a fold)."""
+
+    proposal: ProposalView
+    refused: Reason | None
+    cover: DayCover | None
+    before: int
+    after: int
+    fold: FoldSummary | None
+
+
+def _outlook(plan: AcceptPlan) -> ProposalOutlook:
+    view = dataclasses.replace(_view(plan.proposal), fold=plan.fold_how)
+    cards = list(plan.cards)
+    if plan.cover is not None:
+        return ProposalOutlook(view, plan.refused, plan.cover.how, len(cards), len(cards), None)
+    return ProposalOutlook(view, None, None, len(cards), len(plan.after()), fold_summary(cards, plan.plan))
 
 
 class DreamReview:
@@ -103,11 +132,11 @@ class DreamReview:
     def propose(self, aid: int, day: date, body: str, plan: dm.FoldPlan | None,
                 fold: tuple[str, dm.FoldMethod] | None) -> int | None:
         """Store the card for ``day`` (and its fold) as a proposal; its id, or None when
-        that day already has a proposal or a card."""
+        that day already has a proposal or a card, or lies in or before the range card."""
         with self._db.write() as s:
             if day_proposal(s, aid, day) is not None:
                 return None
-            if any(c.day == day for c in dm.parse_document(self._dreams._body(s, aid))):
+            if covered(dm.parse_document(self._dreams._body(s, aid)), day) is not None:
                 return None
             pid = add_proposal(s, StoredProposal(0, aid, day, body, fold[0] if fold is not None else None,
                                                  fold[1] if fold is not None else None, fold_key(plan),
@@ -140,24 +169,23 @@ class DreamReview:
         """Each pending proposal of ``assistant`` (by id) → how accepting it now makes the
         range card: the dream's method while the cards are as the dream saw them,
         concatenation when they changed since (DRM-9), None when nothing would fold
-        (bits54: the Proposals note said "re-summarized" for a fold that would join texts).
-        Raises ``NotFound``."""
+        (bits54: the Proposals note said "re-summarized" for a fold that would join texts)
+        or nothing would be added. Raises ``NotFound``."""
+        return {o.proposal.id: o.proposal.fold for o in self.outlooks(assistant)}
+
+    def outlooks(self, assistant: int | str) -> list[ProposalOutlook]:
+        """``assistant``'s pending proposals, oldest day first, each with what accepting
+        it does now (:class:`ProposalOutlook`) — planned by the function Accept calls, so
+        the Proposals tab says exactly what Accept will do (walk56 #12). Raises ``NotFound``."""
         with self._db.read() as s:
             aid = AssistantService.row(s, assistant).id
-            out: dict[int, dm.FoldMethod | None] = {}
-            for p in proposal_rows(s, aid):
-                _keep, _body, plan, same = self._planned(s, p, p.body)
-                out[p.id] = None if plan is None else (p.fold_how or dm.FoldMethod.MODEL) if same \
-                    else dm.FoldMethod.CONCATENATED
-            return out
+            return [_outlook(self._plan(s, p, p.body)) for p in proposal_rows(s, aid)]
 
-    def _planned(self, s: Session, p: StoredProposal, card: str) -> tuple[int, str, dm.FoldPlan | None, bool]:
-        """Proposal ``p`` with ``card`` as its text, planned on the stored cards in ``s``:
-        Keep N, the stored body, the fold plan, and whether it is the fold the dream made."""
+    def _plan(self, s: Session, p: StoredProposal, card: str) -> AcceptPlan:
+        """Proposal ``p`` with ``card`` as its text, planned on the stored cards and Keep N
+        in ``s`` (:func:`~.proposal_plan.plan_accept`)."""
         keep = AssistantService.row(s, p.assistant_id).keep_dream_cards
-        body = self._dreams._body(s, p.assistant_id)
-        plan = dm.plan_retention(dm.append_day_card(dm.parse_document(body), p.history_day, card), keep)
-        return keep, body, plan, plan is not None and fold_key(plan) == p.fold_key and p.fold_body is not None
+        return plan_accept(p, card, keep, self._dreams._body(s, p.assistant_id))
 
     def count(self, assistant: int | str) -> int:
         """How many proposals ``assistant`` has waiting (the Memory page's badge)."""
@@ -165,24 +193,27 @@ class DreamReview:
 
     def accept(self, proposal_id: int, text: str | None = None) -> int | None:
         """Apply proposal ``proposal_id`` to the dynamic memory and drop it, in one write
-        transaction; returns the new card's number (None when the day got a card
-        meanwhile: the proposal is dropped all the same). ``text``: the user's edit of
-        the proposed card (issue 30 "Accept / Edit / Discard"), stored instead of the
-        dream's, by the rules of every card write: likely secrets redacted (issue 19),
-        marker lines escaped (REF-15), and a text over the day card's cap refused, never
-        cut (DRM-13: 3,200). The history records the card as the user's acceptance (walk55
-        #3). Raises ``NotFound``; ``InvalidInput`` (nothing written, the proposal kept) for
-        an empty text or one over the cap."""
+        transaction; returns the new card's number (None: Keep N folded it straight into
+        the range card, as the preview said). ``text``: the user's edit of the
+        proposed card (issue 30 "Accept / Edit / Discard"), stored instead of the dream's,
+        by the rules of every card write: likely secrets redacted (issue 19), marker lines
+        escaped (REF-15), and a text over the day card's cap refused, never cut (DRM-13:
+        3,200). The history records the card as the user's acceptance (walk55 #3). The
+        plan is :meth:`outlooks`' (walk56 #12). Raises ``NotFound``; ``InvalidInput``
+        (nothing written, the proposal kept) for an empty text, one over the cap, or a day
+        that has a card or lies in or before the range card (its own reason each: "…
+        already has a dream card (#3); this proposal can't be added", "… comes before range
+        card #1 […], which keeps the oldest days; …")."""
         red = None if text is None else self._checked(text)
         dreams = self._dreams
         with self._db.write() as s:
             p = self._take(s, proposal_id)
             aid, day = p.assistant_id, p.history_day
-            card = p.body if red is None else red.text.strip()
-            keep, body, plan, same = self._planned(s, p, card)
-            fold = (p.fold_body or "", p.fold_how or dm.FoldMethod.MODEL) if same else None
-            number = dreams.commit_card_in(s, aid, day, card, keep, plan if same else None, fold,
-                                           document_version(body) if same else None, accepted=True)
+            plan = self._plan(s, p, p.body if red is None else red.text.strip())
+            if plan.refused is not None:
+                raise InvalidInput(plan.refused)  # rolls the take back: the proposal stays
+            number = dreams.commit_card_in(s, aid, day, plan.card, plan.keep, plan.plan if plan.same else None,
+                                           plan.fold, plan.planned_on, accepted=True)
         if red is not None:
             dreams._redacted(aid, red)
         dreams._changed(aid)
@@ -202,11 +233,27 @@ class DreamReview:
                                       (f"{dm.SINGLE_CARD_MAX:,}", f"{stored:,}")))
         return red
 
-    def discard(self, proposal_id: int) -> None:
-        """Drop proposal ``proposal_id`` (the dynamic memory is unchanged). Raises ``NotFound``."""
+    def discard(self, proposal_id: int) -> StoredProposal:
+        """Drop proposal ``proposal_id`` (the dynamic memory is unchanged); returns what it
+        held, for :meth:`restore` (the Proposals tab's Undo, issue 30). Raises ``NotFound``."""
         with self._db.write() as s:
-            aid = self._take(s, proposal_id).assistant_id
+            gone = self._take(s, proposal_id)
+        self._dreams._changed(gone.assistant_id)
+        return gone
+
+    def restore(self, gone: StoredProposal) -> int:
+        """Undo :meth:`discard`: proposal ``gone`` waits again exactly as it was — its
+        card, fold and time, under its old id while that is free; returns its id. Raises
+        ``NotFound`` for a deleted assistant and ``InvalidInput`` when its day got another
+        proposal meanwhile (nothing written)."""
+        with self._db.write() as s:
+            aid = AssistantService.row(s, gone.assistant_id).id
+            other = day_proposal(s, aid, gone.history_day)
+            if other is not None:
+                raise InvalidInput(day_reason(DreamReason.PROPOSAL_BACK_TAKEN, gone.history_day, str(other)))
+            pid = add_proposal(s, gone, same_id=True)
         self._dreams._changed(aid)
+        return pid
 
     @staticmethod
     def _take(s: Session, proposal_id: int) -> StoredProposal:

@@ -94,6 +94,7 @@ from chathub_desktop.services.dream.dream_review import DreamReview
 from chathub_desktop.services.dream.dream_run_ledger import HEARTBEAT_ENV as HEARTBEAT_ENV
 from chathub_desktop.services.dream.dream_run_ledger import LastRun as LastRun
 from chathub_desktop.services.dream.dream_run_ledger import ScheduledRuns, heartbeat_from_env
+from chathub_desktop.services.dream.proposal_plan import covered, covered_reason, with_day_card
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, refused
 from chathub_desktop.services.events import DreamProgress, EventBus, SettingsChanged
 from chathub_desktop.services.memory.secret_scan import redact_secrets
@@ -259,13 +260,11 @@ def _day_bounds(day: date) -> tuple[datetime, datetime]:
 
 def _covering(cards: Sequence[dm.Card], day: date) -> Reason | None:
     """Why ``day`` cannot get a new card: it has one, or it is on or before the end of
-    the range card (folded days stay folded; an older day would reorder the range)."""
-    for i, c in enumerate(cards, 1):
-        if c.day == day:
-            return day_reason(DreamReason.HAS_CARD, day, str(i))
-        if c.span is not None and day <= c.span[1]:
-            return day_reason(DreamReason.FOLDED_INTO, day, str(i), c.display_tag)
-    return None
+    the range card (folded days stay folded; an older day would reorder the range) —
+    :func:`~chathub_desktop.services.dream.proposal_plan.covered`, the one rule every
+    writer asks (walk56 #12), in words."""
+    cover = covered(cards, day)
+    return None if cover is None else covered_reason(cover, day)
 
 
 def dynamic_entries(document: str) -> list[fm.Entry]:
@@ -501,19 +500,19 @@ class DreamService(DreamCards, ScheduledRuns):
             return self._finish(await self.review.propose_run(aid, day, body, draft.plan, fold, draft.red,
                                                               draft.read, draft.topics_left_out))
         try:
-            number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep, draft.plan,
-                                                       fold, version, draft.version))
+            written, number = await asyncio.shield(self._db.run(self._commit_card, aid, day, body, draft.keep,
+                                                                draft.plan, fold, version, draft.version))
         except StaleDocument as exc:
             self._finish(_outcome(aid, day, NOTHING, day_reason(DreamReason.NOT_WRITTEN, day, exc.why or str(exc))))
             raise
-        if number is None:
+        if not written:
             return self._finish(_outcome(aid, day, EXISTS, day_reason(DreamReason.GOT_CARD_MEANWHILE, day)))
         how = (() if fold is None else (fold_note(fold[1]),)) + draft.read
         if len(body.strip()) > dm.SINGLE_CARD_MAX:
             how += (Reason(DreamReason.CARD_SHORTENED, (f"{len(body.strip()):,}", f"{dm.SINGLE_CARD_MAX:,}")),)
         self._redacted(aid, draft.red)
         how += redacted_note(draft.red)
-        added = Reason(DreamReason.ADDED, (str(number), Day(day)), how)
+        added = Reason(DreamReason.ADDED, ("" if number is None else str(number), Day(day)), how)
         return self._finish(_outcome(aid, day, APPENDED, added, number, None if fold is None else fold[1],
                                      draft.topics_left_out, draft.topics_read))
 
@@ -556,25 +555,32 @@ class DreamService(DreamCards, ScheduledRuns):
 
     def _commit_card(self, aid: int, day: date, body: str, keep: int, plan: dm.FoldPlan | None,
                      fold: tuple[str, dm.FoldMethod] | None, version: str | None = None,
-                     planned_on: str | None = None) -> int | None:
+                     planned_on: str | None = None) -> tuple[bool, int | None]:
         """Append and fold in one transaction. The document is re-read under the write lock; if
         the user changed it meanwhile, the card goes onto the new text and a fold that
-        no longer matches falls back to concatenation. None: the day got a card meanwhile.
+        no longer matches falls back to concatenation. Returns whether the card was
+        written — not when the day got a card (or the range card reached it) meanwhile —
+        and its number (None: Keep N folded it straight into the range card; walk56 #12's
+        sibling: that was said as "got a dream card meanwhile").
         ``version`` given and not the stored document's: :class:`StaleDocument`.
         ``planned_on``: as :meth:`commit_card_in`."""
         with self._db.write() as s:
-            if version is not None and document_version(self._body(s, aid)) != version:
+            body_now = self._body(s, aid)
+            if version is not None and document_version(body_now) != version:
                 raise StaleDocument()
+            if covered(dm.parse_document(body_now), day) is not None:
+                return False, None
             number = self.commit_card_in(s, aid, day, body, keep, plan, fold, planned_on)
-        if number is not None:
-            self._changed(aid)
-        return number
+        self._changed(aid)
+        return True, number
 
     def commit_card_in(self, s: Session, aid: int, day: date, body: str, keep: int,
                        plan: dm.FoldPlan | None, fold: tuple[str, dm.FoldMethod] | None,
                        planned_on: str | None = None, *, accepted: bool = False) -> int | None:
         """:meth:`_commit_card` inside the caller's write transaction ``s`` (the caller
-        publishes the change); returns the new card's number, None when the day has one.
+        publishes the change); returns the new card's number, None when the day is covered
+        (:func:`~chathub_desktop.services.dream.proposal_plan.covered`; nothing written) or
+        Keep N folded the new card straight into the range card.
         ``planned_on``: the version token of the document ``plan`` was made on (with
         ``keep``); while the stored document is still that one the plan is applied as it
         is (issue 31: planned once), else the fold is planned again on the stored text.
@@ -590,14 +596,8 @@ class DreamService(DreamCards, ScheduledRuns):
                  ChangeAction(folding, (day.isoformat(), str(len(plan.folded)))))
         authored(s, Author(ChangeAuthor.OWNER, None, added.english()) if accepted
                  else Author(ChangeAuthor.DREAM, day.isoformat(), added.english()))
-        cards = dm.append_day_card(cards, day, body)
         current = planned_on is not None and document_version(stored) == planned_on
-        now_plan = plan if current else dm.plan_retention(cards, keep)
-        if now_plan is not None:
-            same = plan is not None and (now_plan.folded, now_plan.existing_range) == (
-                plan.folded, plan.existing_range)
-            range_body = fold[0] if same and fold is not None else dm.concat_fold_body(now_plan)
-            cards = dm.apply_fold(cards, now_plan, range_body)
+        cards, _now_plan = with_day_card(cards, day, body, keep, plan, fold, current)
         _changed, cards = self._store(s, aid, cards, keep)
         return next((i for i, c in enumerate(cards, 1) if c.day == day), None)
 
