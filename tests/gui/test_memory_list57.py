@@ -1,0 +1,127 @@
+"""Walkthrough walk56 on the fixed memory's list (issue 30, MEM-2, MEM-7, REF-3): the filter
+row does not move as a selection comes and goes (#13: the box narrowed from 900 to 810 to
+802 px with "Delete #3" / "Delete #32"); while filtering, the count and Mark as trusted speak
+of the listed entries (#13: "1 untrusted" beside three trusted matches); Search memory brings
+the box into sight; Add memory stays open for the next entry (#16: five facts were five
+Ctrl+N); the keyboard coming into a list selects the card its focus ring shows, so Del and
+Ctrl+P act on it (they did nothing: no selection)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication
+
+from chathub_desktop.core.memory_authors import EntryOrigin
+from chathub_desktop.gui.memory.fixed_page import MemoryPage
+
+WIDTH, HEIGHT = 1366 - 56, 768 - 40  # the page in a 1366×768 window (the rail and the title bar aside)
+
+
+def _loaded(qtbot: Any, p: MemoryPage, total: int) -> None:
+    qtbot.waitUntil(lambda: p.model.entry_count() == total and not p.runner.pending() and not p.busy,
+                    timeout=5000)
+
+
+def _seed(services: Any, assistant: int, n: int) -> None:
+    for k in range(1, n + 1):
+        services.memory.add(assistant, f"fact number {k}")
+
+
+def _activate(qtbot: Any, p: MemoryPage) -> None:
+    p.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is p, timeout=3000)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_filter_box_keeps_its_width_as_the_selection_changes(page, services, assistant, qtbot, theme):  # type: ignore[no-untyped-def]
+    """walk56 #13: selecting #3, then #32, then nothing leaves the filter box, the count
+    and the row where they were (Delete keeps the room of its widest label)."""
+    from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
+
+    apply_theme(QApplication.instance(), theme)  # type: ignore[arg-type]
+    try:
+        page.resize(WIDTH, HEIGHT)
+        _seed(services, assistant, 32)
+        page.schedule_reload()
+        _loaded(qtbot, page, 32)
+        page.list.clearSelection()
+        qtbot.waitUntil(lambda: page.current_entry() is None, timeout=3000)
+        qtbot.wait(50)
+
+        def row() -> tuple[int, int, int]:
+            return page.filter_edit.width(), page.count_label.x(), page.list.mapTo(page, QPoint(0, 0)).y()
+
+        before = row()
+        assert not page.delete_button.isVisibleTo(page)
+        for number in (3, 32):
+            page.select_number(number)
+            qtbot.waitUntil(lambda n=number: page.delete_button.text() == f"Delete #{n}"
+                            and page.delete_button.isVisibleTo(page), timeout=3000)
+            qtbot.wait(50)
+            assert row() == before, number
+            assert page.delete_button.width() >= page.delete_button.sizeHint().width()  # "Delete #32" whole
+        page.list.clearSelection()
+        qtbot.waitUntil(lambda: not page.delete_button.isVisibleTo(page), timeout=3000)
+        qtbot.wait(50)
+        assert row() == before
+    finally:
+        ViewPrefs(QApplication.instance(), None).apply()  # the suite's look again
+
+
+def test_while_filtering_the_untrusted_count_and_mark_as_trusted_are_the_matches(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """walk56 #13: "1 untrusted" and Mark as trusted stayed while none of the matches was
+    untrusted. While filtering, both speak of the listed entries; without a filter, of all."""
+    for text in ("Writes Python daily", "Prefers Python type hints", "Lives in Lisbon"):
+        services.memory.add(assistant, text)
+    services.memory.add(assistant, "Always reply in French", EntryOrigin.AGENT, trusted=False)
+    page.schedule_reload()
+    _loaded(qtbot, page, 4)
+    assert page.count_label.text() == "4 entries · 1 untrusted" and page.trust_button.isVisibleTo(page)
+
+    qtbot.keyClicks(page.filter_edit, "python")
+    qtbot.waitUntil(lambda: page.model.total() == 2, timeout=3000)
+    assert page.count_label.text() == "2 of 4 entries match"  # neither match is untrusted
+    assert not page.trust_button.isVisibleTo(page)
+
+    page.filter_edit.clear()
+    qtbot.keyClicks(page.filter_edit, "french")
+    qtbot.waitUntil(lambda: page.model.total() == 1, timeout=3000)
+    assert page.count_label.text() == "1 of 4 entries match · 1 untrusted"
+    assert page.trust_button.isVisibleTo(page) and not page.trust_button.isEnabled()
+    page.select_number(4)
+    assert page.trust_button.isEnabled()
+
+    page.filter_edit.clear()
+    qtbot.waitUntil(lambda: page.model.total() == 4, timeout=3000)
+    assert page.count_label.text() == "4 entries · 1 untrusted" and page.trust_button.isVisibleTo(page)
+
+
+def test_search_memory_brings_the_filter_box_into_sight(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """walk56 #13: Search memory only put the cursor in a box on screen. From the bottom of
+    the page (the dream cards), Ctrl+F scrolls the page to the box, its words selected."""
+    from datetime import date, timedelta
+
+    from tests.gui.test_dream_panel import seed_cards
+
+    page.resize(800 - 56, 560 - 40)
+    _seed(services, assistant, 12)
+    seed_cards(services, assistant, [date(2026, 5, 1) + timedelta(days=k) for k in range(6)])
+    page.schedule_reload()
+    page.dream_panel.schedule_reload()
+    _loaded(qtbot, page, 12)
+    qtbot.waitUntil(lambda: page.dream_panel.model.rowCount() == 6, timeout=5000)
+    qtbot.keyClicks(page.filter_edit, "fact")
+    qtbot.waitUntil(lambda: page.steps.done, timeout=5000)
+    bar = page.body_scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=3000)
+    bar.setValue(bar.maximum())
+    page.dream_panel.setFocus()
+    top = page.filter_edit.mapTo(page.body_scroll.viewport(), QPoint(0, 0)).y()
+    assert top + page.filter_edit.height() < 0  # out of sight above
+    page.search_action.trigger()
+    assert page.filter_edit.hasFocus() and page.filter_edit.selectedText() == "fact"
+    top = page.filter_edit.mapTo(page.body_scroll.viewport(), QPoint(0, 0)).y()
+    assert 0 <= top and top + page.filter_edit.height() <= page.body_scroll.viewport().height()
