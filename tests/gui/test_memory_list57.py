@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.memory_authors import EntryOrigin
@@ -97,6 +97,41 @@ def test_while_filtering_the_untrusted_count_and_mark_as_trusted_are_the_matches
     page.filter_edit.clear()
     qtbot.waitUntil(lambda: page.model.total() == 4, timeout=3000)
     assert page.count_label.text() == "4 entries · 1 untrusted" and page.trust_button.isVisibleTo(page)
+
+
+def test_add_memory_twice_in_a_row_without_reopening(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
+    """walk56 #16: Enter adds and the editor stays open, empty, the keyboard in it, saying
+    the next entry goes there; each added entry is selected and scrolled to in a long list;
+    Esc closes the editor."""
+    page.resize(WIDTH, HEIGHT)
+    _seed(services, assistant, 45)  # more rows than the list lays out at once (FIXED_LAYOUT_BATCH)
+    page.schedule_reload()
+    _loaded(qtbot, page, 45)
+    _activate(qtbot, page)
+    ed = page.entry_actions.add_memory()
+    for k, text in enumerate(("Drinks oat milk", "Plays the viola"), start=46):
+        qtbot.waitUntil(ed.hasFocus, timeout=3000)
+        qtbot.keyClicks(ed, text)
+        qtbot.keyClick(ed, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda k=k: page.current_entry() is not None and page.current_entry().number == k
+                        and not page.busy, timeout=5000)
+        assert ed.isVisible() and ed.toPlainText() == ""  # open for the next, not reopened
+        assert ed.placeholderText() == f"Added #{k}. Type the next entry, or press Esc to close."
+        qtbot.waitUntil(lambda: page.list.viewport().rect().contains(  # the list scrolled to it …
+            page.list.visualRect(page.list.currentIndex())), timeout=3000)
+        qtbot.wait(50)
+        shown = page.list.visualRect(page.list.currentIndex())
+        sight = page.body_scroll.viewport()
+        at = page.list.viewport().mapTo(sight, shown.topLeft()).y()
+        assert 0 <= at and at + shown.height() <= sight.height()  # … and the page: the card whole
+        top = ed.mapTo(sight, QPoint(0, 0)).y()
+        assert 0 <= top and top + ed.height() <= sight.height()  # the editor still in sight
+    assert [e.text for e in services.memory.entries(assistant)][-2:] == ["Drinks oat milk", "Plays the viola"]
+    assert "Esc closes" in ed.footer.text()
+    qtbot.keyClick(ed, Qt.Key.Key_Escape)
+    assert not ed.isVisible()
+    ed = page.entry_actions.add_memory()  # opened again: the first placeholder
+    assert ed.placeholderText() == "A new fact, preference or instruction; it is added at the end"
 
 
 def test_search_memory_brings_the_filter_box_into_sight(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]

@@ -589,7 +589,7 @@ class MemoryPage(QWidget):
         self.list.doItemsLayout()  # the rest a batch a turn
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         if self._select_number is not None and target is not None:
-            self.list.scrollTo(self.model.index(target), QAbstractItemView.ScrollHint.EnsureVisible)
+            self.editor_view.show_row(self.list, self.model.index(target))  # the list, then the page
         else:
             bar.setValue(min(scroll, bar.maximum()))
         self._select_number = None
