@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from chathub_desktop.core.memory_authors import EntryOrigin
@@ -132,6 +132,73 @@ def test_add_memory_twice_in_a_row_without_reopening(page, services, assistant, 
     assert not ed.isVisible()
     ed = page.entry_actions.add_memory()  # opened again: the first placeholder
     assert ed.placeholderText() == "A new fact, preference or instruction; it is added at the end"
+
+
+def _unselected_current(view: Any) -> None:
+    """A current row with nothing selected, as a reload or a click elsewhere leaves it."""
+    view.selectionModel().clearSelection()
+    view.selectionModel().setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+
+
+def test_tab_into_the_list_then_del_asks_to_delete_the_ringed_card(page, services, assistant, qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """walk56 keys: Tab into the fixed list rings a card, and Del asked nothing (it acts on
+    the selection, which was empty). The keyboard coming in selects the ringed card: Del
+    asks to delete it; after Tab out and back, Ctrl+P pauses it."""
+    from chathub_desktop.gui.dialogs import confirm
+
+    for text in ("Prefers metric units", "Lives in Lisbon"):
+        services.memory.add(assistant, text)
+    page.schedule_reload()
+    _loaded(qtbot, page, 2)
+    _unselected_current(page.list)
+    _activate(qtbot, page)
+    page.filter_edit.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(page.filter_edit.hasFocus, timeout=3000)
+    qtbot.keyClick(page.filter_edit, Qt.Key.Key_Tab)
+    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    ringed = page.list.currentIndex()
+    assert ringed.isValid() and page.current_entry() is not None
+    assert page.current_entry().number == page.model.entry(ringed.row()).number == 1
+    asked: list[str] = []
+    monkeypatch.setattr(confirm, "ask", lambda _p, _title, text, *_a: asked.append(text) or False)
+    qtbot.keyClick(page.list, Qt.Key.Key_Delete)
+    assert asked and asked[0].startswith("Delete #1: “Prefers metric units”?")
+
+    page.filter_edit.setFocus(Qt.FocusReason.BacktabFocusReason)
+    _unselected_current(page.list)
+    qtbot.keyClick(page.filter_edit, Qt.Key.Key_Tab)
+    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    qtbot.keyClick(page.list, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: services.memory.entry_views(assistant)[0].paused, timeout=5000)
+
+
+def test_tab_into_the_dream_cards_selects_the_ringed_card(window, services, qtbot):  # type: ignore[no-untyped-def]
+    """The dream card list likewise: Tab in from the Cards tab selects the card it rings,
+    so Edit and Delete are offered for it."""
+    from datetime import timedelta
+
+    from tests.gui.helpers import reload_assistants
+    from tests.gui.test_dream_panel import active_yesterday, seed_cards
+
+    helper = services.assistants.create("Helper", model="gpt-4o-mini").id
+    day = active_yesterday(services, helper)
+    seed_cards(services, helper, [day - timedelta(days=3), day - timedelta(days=2)])
+    reload_assistants(window, qtbot, helper)
+    window.memory_action.trigger()
+    page = window.dialogs["memory"]
+    panel = page.dream_panel
+    qtbot.waitUntil(lambda: panel.loads >= 1 and panel.model.rowCount() == 2 and page.steps.done
+                    and not window.runner.pending(), timeout=10000)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    _unselected_current(panel.list)
+    bar = panel.tabs.tabBar()
+    bar.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(bar.hasFocus, timeout=3000)
+    qtbot.keyClick(bar, Qt.Key.Key_Tab)
+    qtbot.waitUntil(panel.list.hasFocus, timeout=3000)
+    assert panel.list.currentIndex().isValid() and panel.current_card() is not None
+    assert panel.delete_button.isEnabled()
 
 
 def test_search_memory_brings_the_filter_box_into_sight(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
