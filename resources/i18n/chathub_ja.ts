@@ -1483,12 +1483,12 @@ Authorization: Bearer …</translation>
         <translation>メモリを追加</translation>
     </message>
     <message>
-        <source>Add one entry at the end: type it in the editor above the list (Ctrl+N)</source>
-        <translation>末尾に 1 件追加します：一覧の上のエディターに入力します（Ctrl+N）</translation>
-    </message>
-    <message>
         <source>Add memory</source>
         <translation>メモリを追加</translation>
+    </message>
+    <message>
+        <source>Add entries at the end: type each in the editor above the list and press Enter (Ctrl+N)</source>
+        <translation>末尾に項目を追加します：一覧の上のエディターに 1 件ずつ入力して Enter を押します（Ctrl+N）</translation>
     </message>
     <message>
         <source>&amp;Edit raw</source>
@@ -2706,6 +2706,10 @@ Restore previous version undoes this.</source>
         <translation>新しい事実、好み、指示。末尾に追加されます</translation>
     </message>
     <message>
+        <source>Added #%1. Type the next entry, or press Esc to close.</source>
+        <translation>#%1 を追加しました。次の項目を入力するか、Esc で閉じます。</translation>
+    </message>
+    <message>
         <source>Added #%1</source>
         <translation>#%1 を追加しました</translation>
     </message>
@@ -3181,8 +3185,8 @@ The entries after it are renumbered.</source>
         <translation>Enter で保存 · Shift+Enter で改行 · Esc でキャンセル</translation>
     </message>
     <message>
-        <source>Enter adds · Shift+Enter new line · Esc cancels</source>
-        <translation>Enter で追加 · Shift+Enter で改行 · Esc でキャンセル</translation>
+        <source>Enter adds · Shift+Enter new line · Esc closes</source>
+        <translation>Enter で追加 · Shift+Enter で改行 · Esc で閉じる</translation>
     </message>
     <message>
         <source>%1 / %2 characters</source>

@@ -1483,12 +1483,12 @@ Authorization: Bearer …</translation>
         <translation>添加记忆</translation>
     </message>
     <message>
-        <source>Add one entry at the end: type it in the editor above the list (Ctrl+N)</source>
-        <translation>在末尾添加一条：在列表上方的编辑框中输入（Ctrl+N）</translation>
-    </message>
-    <message>
         <source>Add memory</source>
         <translation>添加记忆</translation>
+    </message>
+    <message>
+        <source>Add entries at the end: type each in the editor above the list and press Enter (Ctrl+N)</source>
+        <translation>在末尾添加条目：在列表上方的编辑框中逐条输入，每条按 Enter（Ctrl+N）</translation>
     </message>
     <message>
         <source>&amp;Edit raw</source>
@@ -2714,6 +2714,10 @@ Restore previous version undoes this.</source>
         <translation>新的事实、偏好或指令；将添加到末尾</translation>
     </message>
     <message>
+        <source>Added #%1. Type the next entry, or press Esc to close.</source>
+        <translation>已添加 #%1。输入下一条，或按 Esc 关闭。</translation>
+    </message>
+    <message>
         <source>Added #%1</source>
         <translation>已添加 #%1</translation>
     </message>
@@ -3189,8 +3193,8 @@ The entries after it are renumbered.</source>
         <translation>Enter 保存 · Shift+Enter 换行 · Esc 取消</translation>
     </message>
     <message>
-        <source>Enter adds · Shift+Enter new line · Esc cancels</source>
-        <translation>Enter 添加 · Shift+Enter 换行 · Esc 取消</translation>
+        <source>Enter adds · Shift+Enter new line · Esc closes</source>
+        <translation>Enter 添加 · Shift+Enter 换行 · Esc 关闭</translation>
     </message>
     <message>
         <source>%1 / %2 characters</source>

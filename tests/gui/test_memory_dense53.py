@@ -118,13 +118,16 @@ def test_the_raw_preview_says_a_bullet_is_a_note(page, services, assistant, qtbo
 def test_delete_is_offered_only_for_a_row_painted_selected(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """walk55 #10: the list took a current row when it got the keyboard, without
     selecting it, and "Delete #1" stood beside the Add editor with no row highlighted.
-    Delete (button and key) names only a selected entry."""
+    Delete (button and key) names only a selected entry. (Since walk56, the keyboard coming
+    into the list selects its current row: test_memory_list57.)"""
+    from PySide6.QtCore import QItemSelectionModel
+
     for text in ("Prefers metric units", "Lives in Lisbon", "Plays the cello"):
         services.memory.add(assistant, text)
     page.schedule_reload()
     _loaded(qtbot, page, 3)
-    page.list.setFocus()
-    qtbot.waitUntil(page.list.hasFocus, timeout=3000)
+    page.list.selectionModel().setCurrentIndex(page.model.index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+    assert page.list.currentIndex().isValid() and not page.list.selectionModel().hasSelection()
     page.entry_actions.add_memory()  # Ctrl+N: the Add editor takes the keyboard
     qtbot.waitUntil(lambda: page.entry_actions.add_editor.hasFocus(), timeout=3000)
     assert not page.delete_button.isVisibleTo(page) and not page.delete_action.isEnabled()

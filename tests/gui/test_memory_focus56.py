@@ -1,6 +1,7 @@
 """Walkthrough walk56 #7 on the Memory page (issue 30, MEM-2, DRM-8): keyboard focus was
 invisible in the fixed list, the dream card list and the Cards/Proposals tab bar. Tab into
-a list now makes the first card in sight current (not selected) and rings it in the app's
+a list now makes the first card in sight current (and, since walk56's keys finding, selected:
+Del and Ctrl+P act on it; test_memory_list57) and rings it in the app's
 focus colour; the focused tab wears the buttons' ring; nothing is ringed once the keyboard
 leaves. Both themes; the ring at 3:1 or more on the page."""
 
@@ -59,7 +60,7 @@ def _tab(qtbot: Any) -> QWidget | None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_tab_rings_the_current_card_and_tab(window, services, helper, qtbot, theme):  # type: ignore[no-untyped-def]  # noqa: F811
     """walk56 #7: Tab from the filter into the fixed list and from the tab bar into the
-    dream cards: the list has a current card (not selected: Del asks for a selection) ringed
+    dream cards: the list has a current card (selected too, walk56 keys: what Del acts on) ringed
     in the theme's focus colour all round; the focused Cards tab is ringed too; each ring
     goes when the keyboard moves on."""
     from chathub_desktop.gui.design.theme import ViewPrefs, apply_theme
@@ -93,15 +94,18 @@ def test_tab_rings_the_current_card_and_tab(window, services, helper, qtbot, the
         page.filter_edit.setFocus(Qt.FocusReason.TabFocusReason)
         qtbot.waitUntil(lambda: QApplication.focusWidget() is page.filter_edit, timeout=3000)
         assert _tab(qtbot) is page.list
-        assert page.list.currentIndex().isValid() and page.current_entry() is None
+        assert page.list.currentIndex().isValid() and page.current_entry() is not None
         qtbot.wait(50)
         side = page.list.itemDelegate().card_rect(  # type: ignore[attr-defined]
             page.list.visualRect(page.list.currentIndex()))
         perimeter = 2 * (side.width() + side.height())
-        assert _card_ring(page.list, focus) >= perimeter  # two pixels deep, most of the way round
+        ringed = _card_ring(page.list, focus)
+        assert ringed >= perimeter  # two pixels deep, most of the way round
         assert _tab(qtbot) is not page.list
         qtbot.wait(50)
-        assert _card_ring(page.list, focus) == 0
+        # the ring is gone: at most the selected card's own 1-px outline is left (the light
+        # theme's accent, that outline's colour, is its focus colour)
+        assert _card_ring(page.list, focus) <= perimeter  # one pixel deep at most, not two
 
         # the Cards / Proposals tab bar, then the dream cards
         bar = panel.tabs.tabBar()
@@ -111,14 +115,16 @@ def test_tab_rings_the_current_card_and_tab(window, services, helper, qtbot, the
         tab = bar.tabRect(bar.currentIndex())
         assert _tab_ring(bar, focus) >= 2 * (tab.width() + tab.height()) // 2
         assert _tab(qtbot) is panel.list
-        assert panel.list.currentIndex().isValid() and panel.current_card() is None
+        assert panel.list.currentIndex().isValid() and panel.current_card() is not None
         qtbot.wait(50)
         assert _tab_ring(bar, focus) == 0
         side = panel.list.itemDelegate().card_rect(  # type: ignore[attr-defined]
             panel.list.visualRect(panel.list.currentIndex()))
-        assert _card_ring(panel.list, focus) >= 2 * (side.width() + side.height())
+        perimeter = 2 * (side.width() + side.height())
+        ringed = _card_ring(panel.list, focus)
+        assert ringed >= perimeter
         page.filter_edit.setFocus(Qt.FocusReason.TabFocusReason)
         qtbot.wait(50)
-        assert _card_ring(panel.list, focus) == 0
+        assert _card_ring(panel.list, focus) <= perimeter  # as the fixed list's
     finally:
         ViewPrefs(QApplication.instance(), None).apply()  # the suite's look again

@@ -120,7 +120,9 @@ def test_add_edit_delete_renumber(page, services, assistant, qtbot, monkeypatch)
         qtbot.keyClicks(ed, text)
         qtbot.keyClick(ed, Qt.Key.Key_Return)
         wait_loaded(qtbot, page, n)
-        qtbot.waitUntil(lambda ed=ed: not ed.isVisible(), timeout=3000)
+        qtbot.waitUntil(lambda ed=ed: ed.isVisible() and ed.toPlainText() == "", timeout=3000)  # for the next (walk56 #16)
+    qtbot.keyClick(ed, Qt.Key.Key_Escape)  # Esc closes it
+    assert not ed.isVisible()
     # Ctrl+N opens the same inline editor
     focus_list(qtbot, page)
     qtbot.keyClick(page.list, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)

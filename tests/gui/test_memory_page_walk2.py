@@ -31,7 +31,8 @@ def no_dialog() -> bool:
 
 def test_add_memory_is_an_inline_multiline_editor(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """Ctrl+N / the + button opens an editor above the list, not a dialog: Shift+Enter
-    starts a new line, Enter adds (the entry is one line, REF-1), Esc drops the text."""
+    starts a new line, Enter adds (the entry is one line, REF-1) and keeps the editor open
+    for the next (walk56 #16), Esc drops the text and closes it."""
     services.memory.add(assistant, "Lives in Berlin")
     qtbot.waitUntil(lambda: page.model.total() == 1, timeout=5000)
     page.add_button.click()
@@ -39,17 +40,18 @@ def test_add_memory_is_an_inline_multiline_editor(page, services, assistant, qtb
     qtbot.waitUntil(ed.isVisible, timeout=3000)
     assert no_dialog() and ed.hasFocus()
     assert ed.geometry().bottom() < page.cards_stack.geometry().top()  # at the top of the list
-    assert "Enter adds · Shift+Enter new line · Esc cancels" in ed.footer.text()
+    assert "Enter adds · Shift+Enter new line · Esc closes" in ed.footer.text()
     qtbot.keyClicks(ed, "Prefers metric units,")
     qtbot.keyClick(ed, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert ed.isVisible() and ed.toPlainText() == "Prefers metric units,\n"
     qtbot.keyClicks(ed, "and ISO dates")
     qtbot.keyClick(ed, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: page.model.total() == 2 and not ed.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: page.model.total() == 2 and ed.toPlainText() == "", timeout=5000)
+    assert ed.isVisible() and ed.hasFocus()
     assert [e.text for e in services.memory.entries(assistant)] == [
         "Lives in Berlin", "Prefers metric units, and ISO dates"]
     assert page.current_entry() is not None and page.current_entry().number == 2
-    # Esc cancels: nothing is added, and the next Add starts empty
+    # Esc closes: nothing is added, and the next Add starts empty
     ed = page.entry_actions.add_memory()
     qtbot.keyClicks(ed, "dropped")
     qtbot.keyClick(ed, Qt.Key.Key_Escape)

@@ -18,8 +18,8 @@ from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 #: The footer's key hint (the same on every editor of the page).
 KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter saves · Shift+Enter new line · Esc cancels")
-#: The Add editor's key hint.
-ADD_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter adds · Shift+Enter new line · Esc cancels")
+#: The Add editor's key hint: Esc closes it, as it stays open after Enter for the next entry (walk56 #16).
+ADD_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter adds · Shift+Enter new line · Esc closes")
 #: Lines shown at least / at most before the editor scrolls.
 MIN_LINES = 2
 MAX_LINES = 10

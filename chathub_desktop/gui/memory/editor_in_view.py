@@ -1,15 +1,21 @@
 """Keeps an open card editor whole in view in the Memory page's scroll area (issue 30,
-walk50b #5: at 800×560 the editor ran past the bottom edge), and a card made current in a
-list with no scroll of its own (memlook52: the dream cards). A component of
+walk50b #5: at 800×560 the editor ran past the bottom edge), a card made current in a
+list with no scroll of its own (memlook52: the dream cards), and an entry just selected at
+the end of the fixed list's box (walk56 #16). A component of
 :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`, given the page's scroll area.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QPoint
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QPoint, QTimer
 from PySide6.QtWidgets import QAbstractItemView, QScrollArea, QWidget
 
 from chathub_desktop.gui.design.tokens import Space
+
+#: How often, and how many ms apart, :meth:`EditorInView.show_row` looks for its row laid
+#: out (the list lays out 40 rows a turn: 10,000 entries in well under the tries' 6 s).
+PENDING_TRIES = 600
+PENDING_MS = 10
 
 
 class EditorInView(QObject):
@@ -30,6 +36,9 @@ class EditorInView(QObject):
         self._line: QWidget | None = None
         #: What :meth:`reveal` keeps in view under the editor too (None: the editor alone).
         self._below: QWidget | None = None
+        #: The row :meth:`show_row` waits to be laid out, and how often it looked.
+        self._pending: tuple[QAbstractItemView, QPersistentModelIndex] | None = None
+        self._tries = 0
         bar = scroll.verticalScrollBar()
         bar.rangeChanged.connect(lambda *_r: self._on_range())
         bar.actionTriggered.connect(self._let_go)  # the user scrolls: the page is theirs
@@ -68,6 +77,32 @@ class EditorInView(QObject):
         half = rect.height() // 2
         self._scroll.ensureVisible(top.x(), top.y() + half, 0, half + Space.SM)
         self._row = (view, QPersistentModelIndex(index))
+
+    def show_row(self, view: QAbstractItemView, index: QModelIndex) -> None:
+        """Scroll ``view`` (a list in a box of its own) to its row ``index``, then the page so
+        that row shows whole (MEM-2): an entry just added sits at the end of a long list, whose box
+        ran past the page's bottom edge (walk56 #16: the added card was cut off under the
+        Add editor kept open). A row the list has not laid out yet (it lays a long list out
+        a batch a turn) is shown once it is, unless the user scrolls first."""
+        self._pending = (view, QPersistentModelIndex(index))
+        self._tries = 0
+        self._show_pending()
+
+    def _show_pending(self) -> None:
+        if self._pending is None:
+            return
+        view, row = self._pending
+        index = view.model().index(row.row(), row.column()) if row.isValid() else QModelIndex()
+        if not index.isValid():
+            self._pending = None
+            return
+        if view.visualRect(index).isEmpty() and self._tries < PENDING_TRIES:
+            self._tries += 1
+            QTimer.singleShot(PENDING_MS, self, self._show_pending)
+            return
+        self._pending = None
+        view.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        self.reveal_row(view, index)
 
     def keep_whole(self, line: QWidget) -> None:
         """Show ``line`` (a confirmation) whole now and again when a change of the page's
@@ -114,3 +149,4 @@ class EditorInView(QObject):
     def _let_go(self, _action: int) -> None:
         self._row = None
         self._line = None
+        self._pending = None

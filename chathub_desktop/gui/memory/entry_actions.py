@@ -1,6 +1,7 @@
 """The fixed-memory page's entry actions (MEM-2, MEM-7, issues 10, 18 and 30): add, edit in
 place (with the version token of the document shown), delete, mark trusted, pause and
-copy one entry; Add is an inline multi-line editor at the top of the list. A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
+copy one entry; Add is an inline multi-line editor at the top of the list that stays open for
+the next entry (walk56 #16: five facts were five Ctrl+N). A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
 given the page as a :class:`~chathub_desktop.gui.memory.host.FixedListHost` and its card
 list; every write is a ``services.memory`` call on the page's worker."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, Qt
 from PySide6.QtGui import (
     QAction,
     QGuiApplication,
@@ -60,6 +61,7 @@ class EntryActions(QObject):
         self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
         self._place_add = place_add
         self._add_editor: CardTextEdit | None = None
+        self._add_texts: Texts | None = None  # the Add editor's, made with it
         model.edit_handler = self.edit_entry
 
     def add_list_actions(self, t: Texts) -> None:
@@ -107,16 +109,15 @@ class EntryActions(QObject):
         if self._add_editor is None:
             ed = CardTextEdit(hint=ADD_KEYS_HINT)
             ed.setObjectName("addMemoryEditor")
-            texts = Texts(ed)
+            texts = self._add_texts = Texts(ed)
             texts.bind(ed.setAccessibleName, lambda: translate("MemoryPage", "New fixed-memory entry"))
-            texts.bind(ed.setPlaceholderText, lambda: translate(
-                "MemoryPage", "A new fact, preference or instruction; it is added at the end"))
             ed.setFixedHeight(ed.height_for(3))
             ed.submitted.connect(self._submit_add)
             ed.cancelled.connect(self._cancel_add)
             ed.hide()
             self._place_add(ed)
             self._add_editor = ed
+            self._say_added(None)
         return self._add_editor
 
     @property
@@ -124,9 +125,22 @@ class EntryActions(QObject):
         """The Add editor when it was made (None before the first Add)."""
         return self._add_editor
 
+    def _say_added(self, number: int | None) -> None:
+        """The Add editor's placeholder: what to type, or — after entry ``number`` was added
+        with the editor kept open — that the next one goes here too (walk56 #16)."""
+        ed, texts = self.add_editor, self._add_texts
+        assert texts is not None
+        if number is None:
+            texts.bind(ed.setPlaceholderText, lambda: translate(
+                "MemoryPage", "A new fact, preference or instruction; it is added at the end"))
+        else:
+            texts.bind(ed.setPlaceholderText, lambda: fill(translate(
+                "MemoryPage", "Added #%1. Type the next entry, or press Esc to close."), QLocale().toString(number)))
+
     def add_memory(self) -> CardTextEdit:
         """Add memory (Ctrl+N): show the inline editor at the top of the list and put the
-        cursor in it (Enter adds, Shift+Enter new line, Esc cancels); returns it."""
+        cursor in it (Enter adds and keeps it open for the next, Shift+Enter new line, Esc
+        closes); returns it."""
         ed = self.add_editor
         ed.show()
         ed.setFocus()
@@ -134,17 +148,20 @@ class EntryActions(QObject):
         return ed
 
     def _submit_add(self) -> None:
-        """Enter in the Add editor: add its text; the editor closes once it is stored (a
-        refusal keeps the text and shows why)."""
-        text = self.add_editor.toPlainText()
+        """Enter in the Add editor: add its text; once it is stored the editor empties and
+        stays open, the cursor in it, for the next entry (walk56 #16) — the added one is
+        selected and scrolled to in the list; a refusal keeps the text and shows why. Enter
+        in an empty editor closes it."""
+        ed = self.add_editor
+        text = ed.toPlainText()
         if not text.strip():
             self._cancel_add()
             return
 
-        def added() -> None:
-            self.add_editor.clear()
-            self.add_editor.hide()
-            self.list.setFocus()
+        def added(view: MemoryEntryView) -> None:
+            if ed.toPlainText() == text:  # not what was typed on meanwhile
+                ed.clear()
+            self._say_added(view.number)
 
         self.add_entry(text, added)
 
@@ -152,19 +169,20 @@ class EntryActions(QObject):
         """Esc in the Add editor: drop it and return to the list."""
         self.add_editor.clear()
         self.add_editor.hide()
+        self._say_added(None)
         self.list.setFocus()
 
-    def add_entry(self, text: str, then: Callable[[], None] | None = None) -> bool:
+    def add_entry(self, text: str, then: Callable[[MemoryEntryView], None] | None = None) -> bool:
         """Append ``text`` as an owner entry (line breaks become spaces: an entry is one
-        line of the document, REF-1) and select it; ``then`` runs once it is stored. False
-        when nothing started."""
+        line of the document, REF-1) and select it; ``then(view)`` runs once it is stored.
+        False when nothing started."""
         if not text.strip():
             return False
 
         def done(view: object) -> None:
             assert isinstance(view, MemoryEntryView)
             if then is not None:
-                then()
+                then(view)
             self._host.select_after_load(view.number)
             self._host.show_status(lambda: fill(translate("MemoryPage", "Added #%1"), str(view.number)))
             self._host.schedule_reload()

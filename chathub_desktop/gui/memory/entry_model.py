@@ -129,6 +129,7 @@ class MemoryEntryModel(QAbstractListModel):
         self._query = ""
         self._total = 0
         self._untrusted = 0
+        self._untrusted_listed = 0  # of the rows the filter lets through
         self._shown = 0
         self.edit_handler: Callable[[int, str], MemoryEntryView | None] | None = None
 
@@ -159,8 +160,10 @@ class MemoryEntryModel(QAbstractListModel):
         entries take about a millisecond on the GUI thread, issue 30)."""
         q = self._query
         if q.strip():
-            self._views = [v for v in self._all if matches_filter(v.text, q)]
-            self._total = len(self._views)
+            matching = [v for v in self._all if matches_filter(v.text, q)]
+            self._views = list(matching)
+            self._total = len(matching)
+            self._untrusted_listed = [v.trusted for v in matching].count(False)
             return
         rows: list[MemoryEntryView | Note] = []
         start = 0
@@ -172,6 +175,7 @@ class MemoryEntryModel(QAbstractListModel):
         rows.extend(self._all[start:])
         self._views = rows
         self._total = len(self._all)
+        self._untrusted_listed = self._untrusted
 
     def total(self) -> int:
         """Every entry row the filter lets through, shown or not yet fetched."""
@@ -184,6 +188,11 @@ class MemoryEntryModel(QAbstractListModel):
     def untrusted(self) -> int:
         """How many entries (filtered or not) are untrusted (MEM-7)."""
         return self._untrusted
+
+    def untrusted_listed(self) -> int:
+        """How many of the entries the filter lets through are untrusted (all of them's
+        without a filter; MEM-7, walk56 #13: what the count says while filtering)."""
+        return self._untrusted_listed
 
     def notes(self) -> list[Note]:
         """The free-form notes (a copy)."""

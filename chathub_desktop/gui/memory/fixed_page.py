@@ -492,13 +492,12 @@ class MemoryPage(QWidget):
 
     # --- filter -----------------------------------------------------------------------------
     def focus_filter(self) -> None:
-        """Search (Ctrl+F): put the cursor in the filter box, its text selected."""
-        self.filter_edit.setFocus()
-        self.filter_edit.selectAll()
+        """Search (Ctrl+F): the filter box scrolled into sight, the cursor in it, its text selected."""
+        self.filter_row.focus(self.body_scroll)
 
     def _show_count(self) -> None:
         """``7 entries · 1 untrusted``, or ``1 of 7 entries match`` while filtering."""
-        self.filter_row.say_count(self.model.entry_count(), self.model.untrusted(), self.model.total())
+        self.filter_row.say_count(self.model.entry_count(), self.model.untrusted_listed(), self.model.total())
 
     def _on_filter(self, text: str) -> None:
         self.model.set_filter(text)
@@ -595,7 +594,7 @@ class MemoryPage(QWidget):
         self.list.doItemsLayout()  # the rest a batch a turn
         self.list.setBatchSize(FIXED_LAYOUT_BATCH)
         if self._select_number is not None and target is not None:
-            self.list.scrollTo(self.model.index(target), QAbstractItemView.ScrollHint.EnsureVisible)
+            self.editor_view.show_row(self.list, self.model.index(target))  # the list, then the page
         else:
             bar.setValue(min(scroll, bar.maximum()))
         self._select_number = None
@@ -638,11 +637,10 @@ class MemoryPage(QWidget):
         raw = self.stack.currentIndex() != 0 or self.history_open or self.ops.busy  # the raw editor or History shown
         for w in (self.delete_button, self.delete_action, self.edit_card_action, self.copy_entry_action):
             w.setEnabled(e is not None and not raw)
-        self.filter_row.say_selected(e.number if e is not None and not raw else None)
-        untrusted = e is not None and not e.trusted
-        self.trust_button.setEnabled(untrusted and not raw)
-        self.trust_action.setEnabled(untrusted and not raw)
-        self.trust_button.setVisible(self.model.untrusted() > 0 or untrusted)
+        untrusted = e is not None and not e.trusted and not raw
+        self.trust_action.setEnabled(untrusted)
+        self.filter_row.say_selected(e.number if e is not None and not raw else None, untrusted=untrusted,
+                                     trust_shown=self.model.untrusted_listed() > 0, trust_room=self.model.untrusted() > 0)
         for a in (self.add_action, self.raw_action, self.search_action):
             a.setEnabled(not raw)
         self.transfer.set_enabled(not raw)

@@ -35,7 +35,7 @@ class FixedToolbar:
         self.add_action.setShortcut(QKeySequence("Ctrl+N"))
         self.add_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         t.bind(self.add_action.setToolTip, lambda: translate(
-            "MemoryPage", "Add one entry at the end: type it in the editor above the list (Ctrl+N)"))
+            "MemoryPage", "Add entries at the end: type each in the editor above the list and press Enter (Ctrl+N)"))
         self.add_action.triggered.connect(lambda _c=False: add())
         owner.addAction(self.add_action)
         self.add_button = self._button(lambda: translate("MemoryPage", "Add memory"), self.add_action, Icon.ADD)

@@ -223,9 +223,11 @@ def card_list(name: str, accessible: str, model: QAbstractListModel, faces: Call
 
 class CurrentOnFocus(QObject):
     """Tab (or any key) into ``view`` with no current card makes the first card in sight
-    current, not selected, so the focus ring has a card to show (MEM-2, DRM-8; walk56 #7):
-    Qt does it only until the first current row, not after a reload drops it. Parented to
-    ``view``; a click picks its own card."""
+    current, so the focus ring has a card to show (MEM-2, DRM-8; walk56 #7): Qt does it
+    only until the first current row, not after a reload drops it. With nothing selected,
+    the current card is selected too: Enter, Del and Ctrl+P act on the selection, and they
+    did nothing on the card the ring showed (walk56 keys). Parented to ``view``; a click
+    picks its own card."""
 
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
@@ -233,7 +235,8 @@ class CurrentOnFocus(QObject):
         view.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        """Qt: on a keyboard focus-in with no valid current index, set one."""
+        """Qt: on a keyboard focus-in with no valid current index, set one; with no
+        selection, select the current card."""
         if (event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent)
                 and event.reason() != Qt.FocusReason.MouseFocusReason):
             view = self._view
@@ -243,6 +246,10 @@ class CurrentOnFocus(QObject):
                 if first is not None:
                     view.selectionModel().setCurrentIndex(model.index(first, 0),
                                                           QItemSelectionModel.SelectionFlag.NoUpdate)
+            current, chosen = view.currentIndex(), view.selectionModel()
+            if current.isValid() and not chosen.hasSelection() and model is not None \
+                    and model.flags(current) & Qt.ItemFlag.ItemIsSelectable:
+                chosen.select(current, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         return False
 
     def _first_in_sight(self, model: QAbstractItemModel) -> int | None:
