@@ -69,10 +69,9 @@ from chathub_desktop.gui.shell.service_ops import ServiceOps
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.gui.shell.task_runner import TaskRunner
 from chathub_desktop.services.container import Services
-from chathub_desktop.services.dream.dream_review import ProposalOutlook
+from chathub_desktop.services.dream.dream_review import DiscardedProposal, ProposalOutlook
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.events import MemoryChanged
-from chathub_desktop.storage.dream_rows import StoredProposal
 
 __all__ = ["UNDO_MS", "ProposalsSection", "accept_lines", "preview_html", "proposals_label", "proposals_tab_title",
            "row_fold"]
@@ -141,7 +140,7 @@ class ProposalsSection(QWidget):
         self._said: Callable[[], str] | None = None
         self._shown: list[ProposalOutlook] = []
         #: The last discarded proposal while Undo can bring it back (None: nothing to undo).
-        self._gone: StoredProposal | None = None
+        self._gone: DiscardedProposal | None = None
         self._select: int | None = None  # the proposal to select after the next read (Undo's)
         self._undo_timer = QTimer(self)
         self._undo_timer.setSingleShot(True)
@@ -557,7 +556,7 @@ class ProposalsSection(QWidget):
         pid, day = current.proposal.id, current.proposal.history_day
 
         def done(gone: object) -> None:
-            if isinstance(gone, StoredProposal):
+            if isinstance(gone, DiscardedProposal):
                 self._gone = gone
                 self._undo_timer.start()
             self._say(lambda: fill(translate("MemoryPage", "Discarded the card for %1 — the dynamic memory is "

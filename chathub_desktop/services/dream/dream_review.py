@@ -57,7 +57,7 @@ from chathub_desktop.storage.session import Session
 if TYPE_CHECKING:
     from chathub_desktop.services.dream.dream_service import DreamOutcome, DreamService
 
-__all__ = ["DreamReview", "ProposalOutlook", "ProposalView", "fold_key", "proposal_lines"]
+__all__ = ["DiscardedProposal", "DreamReview", "ProposalOutlook", "ProposalView", "fold_key", "proposal_lines"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,20 @@ class ProposalView:
 
 def _view(p: StoredProposal) -> ProposalView:
     return ProposalView(p.id, p.assistant_id, p.history_day, p.body, p.fold_how, p.created_at)
+
+
+@dataclass(frozen=True)
+class DiscardedProposal:
+    """What :meth:`DreamReview.discard` dropped, for :meth:`DreamReview.restore` (the
+    Proposals tab's Undo, issue 30): its UTC ``history_day``; the stored row stays the
+    service's (the window does not read storage)."""
+
+    stored: StoredProposal
+
+    @property
+    def history_day(self) -> date:
+        """The UTC day the dropped proposal's card covers."""
+        return self.stored.history_day
 
 
 @dataclass(frozen=True)
@@ -233,19 +247,20 @@ class DreamReview:
                                       (f"{dm.SINGLE_CARD_MAX:,}", f"{stored:,}")))
         return red
 
-    def discard(self, proposal_id: int) -> StoredProposal:
+    def discard(self, proposal_id: int) -> DiscardedProposal:
         """Drop proposal ``proposal_id`` (the dynamic memory is unchanged); returns what it
         held, for :meth:`restore` (the Proposals tab's Undo, issue 30). Raises ``NotFound``."""
         with self._db.write() as s:
             gone = self._take(s, proposal_id)
         self._dreams._changed(gone.assistant_id)
-        return gone
+        return DiscardedProposal(gone)
 
-    def restore(self, gone: StoredProposal) -> int:
+    def restore(self, discarded: DiscardedProposal) -> int:
         """Undo :meth:`discard`: proposal ``gone`` waits again exactly as it was — its
         card, fold and time, under its old id while that is free; returns its id. Raises
         ``NotFound`` for a deleted assistant and ``InvalidInput`` when its day got another
         proposal meanwhile (nothing written)."""
+        gone = discarded.stored
         with self._db.write() as s:
             aid = AssistantService.row(s, gone.assistant_id).id
             other = day_proposal(s, aid, gone.history_day)
