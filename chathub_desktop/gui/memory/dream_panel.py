@@ -377,7 +377,7 @@ class DreamPanel(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
-        self.refresh.schedule()
+        self.reads.changed()
 
     def make_schedule(self) -> None:
         """The schedule form made, not yet in the card: the page's build step before
@@ -422,6 +422,11 @@ class DreamPanel(QWidget):
         self.loads += 1
         self.sync()
         self.loaded.emit()
+
+    def read_while_editing(self, snap: CardsSnapshot) -> None:
+        """The cards read while a card editor is open (the list waits): shown to that
+        editor (walk57 #2)."""
+        self.card_actions.newer_read(snap)
 
     def show_days(self, days: list[ActiveDay]) -> None:
         """After a read: the days the chooser offers (``days`` read with the panel's data,

@@ -326,7 +326,7 @@ class MemoryPage(QWidget):
                                 lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead)
         self.refresh = self.reads.refresh
         # memory or assistant settings (any assistant)
-        self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
+        self.refresh.follow(self.events.settings_changed, lambda _event: self.reads.changed())
         #: The part seen first is built above; the dream panel's title row and cards on the turn
         #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
         #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
@@ -455,7 +455,8 @@ class MemoryPage(QWidget):
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
         # Add memory is an inline editor above the list (walk2), built on first use
-        self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor)
+        self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor,
+                                          self.editor_view.reveal)
         self._cards_layout = lay
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
@@ -512,7 +513,7 @@ class MemoryPage(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
-        self.refresh.schedule()
+        self.reads.changed(shown=False)
 
     def read_failed(self, exc: ServiceError) -> None:
         """A read was refused: say why; the page's controls go grey."""
@@ -536,6 +537,11 @@ class MemoryPage(QWidget):
         if land:
             self.top_focus.land()
         self.loaded.emit()
+
+    def read_while_editing(self, snap: FixedMemorySnapshot) -> None:
+        """A read made while a card editor is open (the list waits): shown to that editor
+        (walk57 #2)."""
+        self.entry_actions.newer_read(snap)
 
     def _show_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         views = snap.entries

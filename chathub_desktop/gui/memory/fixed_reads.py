@@ -1,8 +1,9 @@
 """The Memory page's reads (issue 30; struct52: split from ``fixed_page``): the entries,
 the assistant and the free-form notes read on a worker, bursts coalesced by a
 :class:`~chathub_desktop.gui.memory.page_common.ListRefresh`, one read at a time (a change
-during a read reads again after it), never under an open card editor; the page's first
-read brings the dream panel's with it."""
+during a read reads again after it), never under an open card editor — a change heard
+meanwhile is read and shown to that editor (walk57 #2); the page's first read brings the
+dream panel's with it."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ class ReadTarget(Protocol):
     def read_failed(self, exc: ServiceError) -> None:
         """The read was refused (the assistant is gone, the store failed)."""
 
+    def read_while_editing(self, snap: FixedMemorySnapshot) -> None:
+        """A read made while a card editor is open (the list itself waits for it)."""
+
 
 class FixedReads:
     """Reads ``assistant_id``'s fixed memory for ``page`` (shown on ``target``) with
@@ -59,6 +63,7 @@ class FixedReads:
         self._loading = False
         self._load_again = False
         self._with_dreams = True  # the dream panel's first data comes with the entries' first read
+        self._peek_due = False  # a change was heard: read it for an open editor (walk57 #2)
         # coalesces bursts of tool writes; owns the bus connection
         self.refresh = ListRefresh(page, view, delegate, self.start, cancel=self.cancel, min_rows=None)
 
@@ -70,16 +75,45 @@ class FixedReads:
                 return
             self.start()
 
+    def changed(self, *, shown: bool = True) -> None:
+        """The memory may have changed: re-read soon (``shown``: once the page is shown, if
+        it is hidden); an open card editor is told what changed (:meth:`start`)."""
+        self._peek_due = True
+        if shown:
+            self.refresh.when_shown()
+        else:
+            self.refresh.schedule()
+
     def start(self) -> None:
-        """Read now on the worker (again after the read under way, if one is)."""
+        """Read now on the worker (again after the read under way, if one is). While a card
+        editor is open the list waits for it, but a change heard meanwhile is read and
+        shown to the editor (``read_while_editing``: walk57 #2)."""
         if self._loading:
             self._load_again = True
             return
         if self._view.state() == QAbstractItemView.State.EditingState:
+            if self._peek_due:
+                self._peek_due = False
+                self._loading = True
+                self._runner.run(self._task_name, self._peek(), context="Memory")
             self.refresh.schedule(300)  # never reset the model under the open editor
             return
+        self._peek_due = False
         self._loading = True
         self._runner.run(self._task_name, self._load(), context="Memory")
+
+    async def _peek(self) -> None:
+        try:
+            try:
+                snap = await self._runner.run_in_thread(lambda: self._svc.memory.snapshot(self._assistant_id))
+            except ServiceError:
+                return  # the list's own read says why, once the editor closes
+            self._target.read_while_editing(snap)
+        finally:
+            self._loading = False
+            if self._load_again:
+                self._load_again = False
+                self.refresh.schedule()
 
     async def _load(self) -> None:
         dreams, self._with_dreams = self._with_dreams, False
