@@ -3792,12 +3792,20 @@ The entries after it are renumbered.</source>
         <translation>再読み込み前のあなたのテキスト</translation>
     </message>
     <message>
-        <source>Your text</source>
-        <translation>あなたのテキスト</translation>
+        <source>Show the preview</source>
+        <translation>プレビューを表示</translation>
     </message>
     <message>
-        <source>Show the text you had before Reload beside the newer memory, to copy from; again: show what saving gives</source>
-        <translation>再読み込み前のテキストを新しいメモリの横に表示してコピーできるようにします。もう一度押すと保存結果を表示します</translation>
+        <source>Show what saving gives in place of your text before Reload</source>
+        <translation>再読み込み前のあなたのテキストの代わりに保存結果を表示します</translation>
+    </message>
+    <message>
+        <source>Show your text</source>
+        <translation>あなたのテキストを表示</translation>
+    </message>
+    <message>
+        <source>Show the text you had before Reload beside the newer memory, to copy from</source>
+        <translation>再読み込み前のテキストを新しいメモリの横に表示し、コピーできるようにします</translation>
     </message>
 </context>
 <context>

@@ -3792,12 +3792,20 @@ The entries after it are renumbered.</source>
         <translation>重新加载前你的文本</translation>
     </message>
     <message>
-        <source>Your text</source>
-        <translation>你的文本</translation>
+        <source>Show the preview</source>
+        <translation>显示预览</translation>
     </message>
     <message>
-        <source>Show the text you had before Reload beside the newer memory, to copy from; again: show what saving gives</source>
-        <translation>在较新的记忆旁显示重新加载前你的文本，以便复制；再按一次：显示保存后得到的结果</translation>
+        <source>Show what saving gives in place of your text before Reload</source>
+        <translation>在重新加载前你的文本处显示保存后得到的结果</translation>
+    </message>
+    <message>
+        <source>Show your text</source>
+        <translation>显示你的文本</translation>
+    </message>
+    <message>
+        <source>Show the text you had before Reload beside the newer memory, to copy from</source>
+        <translation>在较新的记忆旁显示重新加载前你的文本，以便复制</translation>
     </message>
 </context>
 <context>

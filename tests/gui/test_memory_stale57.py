@@ -285,8 +285,8 @@ def test_raw_save_is_off_while_the_memory_changed_elsewhere(page, services, assi
 def test_raw_reload_keeps_the_users_text_beside_the_newer_memory(page, services, assistant, qtbot):  # type: ignore[no-untyped-def]
     """walk57 #7: Reload asked "Discard your text and show the newer memory?" — the only way
     out dropped the user's lines. Now Reload asks nothing: the newer memory is in the editor
-    (Save on again) and the user's text beside it, read-only, the Your text button toggling
-    it with the preview; it is gone once the editor closes."""
+    (Save on again) and the user's text beside it, read-only, a button switching it with
+    the preview; it is gone once the editor closes."""
     _seed(services, assistant, qtbot, page, n=3)
     raw = _open_raw(page, qtbot)
     mine = "#1: Entry number 1\n#2: Entry number 2\n#3: Entry number 3\n#4: typed in the window\n"
@@ -298,11 +298,12 @@ def test_raw_reload_keeps_the_users_text_beside_the_newer_memory(page, services,
     raw.raw_reload_button.click()
     qtbot.waitUntil(lambda: "#4: Walk57 CLI: added from a terminal" in raw.raw_edit.toPlainText(), timeout=5000)
     assert raw.aside.edit.isVisible() and raw.aside.edit.toPlainText() == mine and raw.aside.edit.isReadOnly()
-    assert raw.aside.button.isVisible() and raw.aside.button.isChecked()
+    assert raw.aside.button.isVisible() and raw.aside.button.text() == "Show the preview"
     assert raw.preview_label.text() == "Your text before Reload — read-only, copy what you need"
     assert raw.save_raw_button.isEnabled() and not raw.raw_notice.isVisible()
     raw.aside.button.click()  # the preview again
     assert raw.preview.isVisible() and not raw.aside.edit.isVisible()
+    assert raw.aside.button.text() == "Show your text"
     assert raw.preview_label.text().startswith("Saving gives")
     raw.aside.button.click()
     assert raw.aside.edit.isVisible()

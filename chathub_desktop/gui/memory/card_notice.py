@@ -129,6 +129,7 @@ class NoticeStrip(QWidget):
         self.label.setObjectName("cardEditorNoticeText")
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selecting the newer text leaves the caret in the draft
         lay.addWidget(self.label)
         row = QHBoxLayout()
         row.setSpacing(Space.SM)

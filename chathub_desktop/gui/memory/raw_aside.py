@@ -22,8 +22,8 @@ translate = QCoreApplication.translate
 class RawAside(QObject):
     """The user's text kept aside beside the raw editor (see the module docstring):
     ``stack`` holds ``preview`` and the read-only :attr:`edit` (in ``font``, its text
-    ``margin`` px in as the editor's); :attr:`button` switches them. ``shown(bool)``: the
-    kept text is shown (True) or the preview (False)."""
+    ``margin`` px in as the editor's); :attr:`button` (checked: the kept text shows)
+    switches them. ``shown(bool)``: the kept text is shown (True) or the preview (False)."""
 
     shown = Signal(bool)
 
@@ -46,11 +46,9 @@ class RawAside(QObject):
         self.button.setObjectName("rawAsideButton")
         self.button.setCheckable(True)
         self.button.setAutoDefault(False)
-        texts.bind(self.button.setText, lambda: translate("MemoryPage", "Your text"))
-        texts.bind(self.button.setToolTip, lambda: translate(
-            "MemoryPage", "Show the text you had before Reload beside the newer memory, to copy from; again: show "
-                          "what saving gives"))
+        self._texts = texts
         self.button.toggled.connect(self._show)
+        self._say(False)
         self.button.hide()
 
     @property
@@ -77,4 +75,16 @@ class RawAside(QObject):
 
     def _show(self, on: bool) -> None:
         self.stack.setCurrentWidget(self.edit if on else self._preview)
+        self._say(on)
         self.shown.emit(on)
+
+    def _say(self, on: bool) -> None:
+        """The button says what a click shows."""
+        if on:
+            self._texts.bind(self.button.setText, lambda: translate("MemoryPage", "Show the preview"))
+            self._texts.bind(self.button.setToolTip, lambda: translate(
+                "MemoryPage", "Show what saving gives in place of your text before Reload"))
+        else:
+            self._texts.bind(self.button.setText, lambda: translate("MemoryPage", "Show your text"))
+            self._texts.bind(self.button.setToolTip, lambda: translate(
+                "MemoryPage", "Show the text you had before Reload beside the newer memory, to copy from"))
