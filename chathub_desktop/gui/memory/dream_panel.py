@@ -202,7 +202,8 @@ class DreamPanel(QWidget):
             self.build_schedule()
         #: The reads on a worker (a component); ``refresh`` coalesces bursts and owns the bus connections.
         self.reads = DreamReads(self, self, services, assistant_id, events=events, runner=runner, view=self.list,
-                                delegate=self.delegate, cancel_more=self.runs.cancel)
+                                delegate=self.delegate, cancel_more=self.runs.cancel,
+                                while_editing=lambda snap: self.card_actions.newer_read(snap))
         self.refresh = self.reads.refresh
         #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
         self.grow = ListToContent(self.list, self.delegate,
@@ -422,11 +423,6 @@ class DreamPanel(QWidget):
         self.loads += 1
         self.sync()
         self.loaded.emit()
-
-    def read_while_editing(self, snap: CardsSnapshot) -> None:
-        """The cards read while a card editor is open (the list waits): shown to that
-        editor (walk57 #2)."""
-        self.card_actions.newer_read(snap)
 
     def show_days(self, days: list[ActiveDay]) -> None:
         """After a read: the days the chooser offers (``days`` read with the panel's data,

@@ -53,20 +53,20 @@ class DreamReadTarget(Protocol):
     def show_days(self, days: list[ActiveDay]) -> None:
         """After a read is shown: the days with activity the day chooser offers from."""
 
-    def read_while_editing(self, snap: CardsSnapshot) -> None:
-        """The cards read while a card editor is open (the list itself waits for it)."""
-
 
 class DreamReads:
     """Reads ``assistant_id``'s dreaming memory for ``panel`` (shown on ``target``) with
-    ``runner``; ``cancel_more`` is called with :meth:`cancel` (the panel's runs).
+    ``runner``; ``cancel_more`` is called with :meth:`cancel` (the panel's runs);
+    ``while_editing`` is given the cards read while a card editor is open (the list itself
+    waits for it; walk57 #2).
     ``refresh``: the coalescing reload, following ``events``' memory changes of this
     assistant while the panel is open."""
 
     def __init__(self, panel: QWidget, target: DreamReadTarget, services: Services, assistant_id: int, *,
                  events: ChatEvents, runner: TaskRunner, view: QListView, delegate: MemoryCardDelegate,
-                 cancel_more: Callable[[], None]) -> None:
+                 cancel_more: Callable[[], None], while_editing: Callable[[CardsSnapshot], None]) -> None:
         self._target, self._svc, self._assistant_id = target, services, assistant_id
+        self._while_editing = while_editing
         self._runner, self._view, self._cancel_more = runner, view, cancel_more
         self._task = f"dream-load-{id(panel)}"
         panel.destroyed.connect(functools.partial(runner.cancel, self._task))  # never applied to a deleted panel
@@ -131,7 +131,7 @@ class DreamReads:
                 snap = await self._runner.run_in_thread(lambda: self._svc.dreams.snapshot(self._assistant_id))
             except ServiceError:
                 return  # the list's own read says why, once the editor closes
-            self._target.read_while_editing(snap)
+            self._while_editing(snap)
         finally:
             self._loading = False
             if self._load_again:

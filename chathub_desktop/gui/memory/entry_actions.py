@@ -53,7 +53,7 @@ class StaleEdit:
 class EntryActions(QObject):
     """The entry actions for ``host`` on ``view`` over ``model``; dialogs open over
     ``parent``; ``place_add`` puts the Add editor on the page, ``reveal`` scrolls the page to
-    an editor. A refused in-place edit is kept (:meth:`reopen_pending` opens it again after
+    show a widget whole (until the user scrolls). A refused in-place edit is kept (:meth:`reopen_pending` opens it again after
     the reload, saying what changed); a read while an editor is open is shown to it
     (:meth:`newer_read`)."""
 

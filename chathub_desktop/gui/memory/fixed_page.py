@@ -323,7 +323,8 @@ class MemoryPage(QWidget):
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
         #: The entries' reads on a worker (a component); ``refresh`` coalesces bursts of writes.
         self.reads = FixedReads(self, self, self.svc, self.assistant_id, self.runner, self.list, self.delegate,
-                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead)
+                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead,
+                                while_editing=lambda snap: self.entry_actions.newer_read(snap))
         self.refresh = self.reads.refresh
         # memory or assistant settings (any assistant)
         self.refresh.follow(self.events.settings_changed, lambda _event: self.reads.changed())
@@ -456,7 +457,7 @@ class MemoryPage(QWidget):
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
         # Add memory is an inline editor above the list (walk2), built on first use
         self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor,
-                                          self.editor_view.reveal)
+                                          self.editor_view.keep_whole)
         self._cards_layout = lay
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
@@ -537,11 +538,6 @@ class MemoryPage(QWidget):
         if land:
             self.top_focus.land()
         self.loaded.emit()
-
-    def read_while_editing(self, snap: FixedMemorySnapshot) -> None:
-        """A read made while a card editor is open (the list waits): shown to that editor
-        (walk57 #2)."""
-        self.entry_actions.newer_read(snap)
 
     def _show_read(self, a: AssistantView, snap: FixedMemorySnapshot, notes: list[Note]) -> None:
         views = snap.entries

@@ -43,22 +43,23 @@ class ReadTarget(Protocol):
     def read_failed(self, exc: ServiceError) -> None:
         """The read was refused (the assistant is gone, the store failed)."""
 
-    def read_while_editing(self, snap: FixedMemorySnapshot) -> None:
-        """A read made while a card editor is open (the list itself waits for it)."""
-
 
 class FixedReads:
     """Reads ``assistant_id``'s fixed memory for ``page`` (shown on ``target``) with
     ``runner`` as ``task_name``; ``panel()`` gives the dream panel whose data the first
     read brings. ``refresh``: the coalescing reload (``schedule()``, ``when_shown()``, ``follow``).
-    ``read_on_show``: the page was made ahead, hidden; its first read waits to be shown."""
+    ``read_on_show``: the page was made ahead, hidden; its first read waits to be shown.
+    ``while_editing``: given a read made while a card editor is open (the list itself waits
+    for it; walk57 #2)."""
 
     def __init__(self, page: QWidget, target: ReadTarget, services: Services, assistant_id: int,
                  runner: TaskRunner, view: QListView, delegate: MemoryCardDelegate,
-                 panel: Callable[[], DreamPanel], *, task_name: str, read_on_show: bool) -> None:
+                 panel: Callable[[], DreamPanel], *, task_name: str, read_on_show: bool,
+                 while_editing: Callable[[FixedMemorySnapshot], None]) -> None:
         self._page, self._target, self._svc, self._assistant_id = page, target, services, assistant_id
         self._runner, self._view, self._panel = runner, view, panel
         self._read_on_show = read_on_show
+        self._while_editing = while_editing
         self._task_name = task_name
         self._loading = False
         self._load_again = False
@@ -87,7 +88,7 @@ class FixedReads:
     def start(self) -> None:
         """Read now on the worker (again after the read under way, if one is). While a card
         editor is open the list waits for it, but a change heard meanwhile is read and
-        shown to the editor (``read_while_editing``: walk57 #2)."""
+        shown to the editor (``while_editing``: walk57 #2)."""
         if self._loading:
             self._load_again = True
             return
@@ -108,7 +109,7 @@ class FixedReads:
                 snap = await self._runner.run_in_thread(lambda: self._svc.memory.snapshot(self._assistant_id))
             except ServiceError:
                 return  # the list's own read says why, once the editor closes
-            self._target.read_while_editing(snap)
+            self._while_editing(snap)
         finally:
             self._loading = False
             if self._load_again:
