@@ -1821,6 +1821,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>カードを削除</translation>
     </message>
     <message>
+        <source>Deleted elsewhere: %1. Your text is on the clipboard.</source>
+        <translation>別の場所で削除されました：%1。あなたのテキストはクリップボードにあります。</translation>
+    </message>
+    <message>
         <source>Delete %1?
 
 %2
@@ -2446,10 +2450,6 @@ Restore previous version undoes this.</source>
         <translation>&lt;p&gt;固定メモリ全体を 1 つの Markdown 文書として扱います。&lt;code&gt;#N: text&lt;/code&gt; の行が項目で、それ以外の行（見出し、メモ、空行）は入力したとおりに残ります。&lt;/p&gt;&lt;p&gt;保存すると、項目は文書の順に 1、2、3… と番号が振り直されます。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The memory changed in another window or command while you were editing, so saving this text would overwrite that change and is refused. Your text stays here; Reload shows the newer version.</source>
-        <translation>編集中に別のウィンドウまたはコマンドでメモリが変更されたため、このテキストを保存するとその変更を上書きしてしまうので拒否されました。テキストはここに残っています。「再読み込み」で新しいバージョンを表示します。</translation>
-    </message>
-    <message>
         <source>note — not sent as a memory; number it (#N: …) to make it one</source>
         <translation>メモ — 記憶としては送信されません。番号（#N: …）を付けると記憶になります</translation>
     </message>
@@ -2482,10 +2482,6 @@ Restore previous version undoes this.</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <source>Show the newer memory in the editor (your text here is discarded)</source>
-        <translation>新しいメモリをエディターに表示します（ここのテキストは破棄されます）</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
@@ -2502,12 +2498,28 @@ Restore previous version undoes this.</source>
         <translation>Markdown を直接保存</translation>
     </message>
     <message>
+        <source>The memory changed in another window or command while you were editing. Save is off so that change is not overwritten: Reload shows the newer memory and keeps your text beside it.</source>
+        <translation>編集中に別のウィンドウまたはコマンドでメモリが変更されました。その変更を上書きしないよう「保存」はオフです：「再読み込み」で新しいメモリを表示し、あなたのテキストは横に残します。</translation>
+    </message>
+    <message>
+        <source>Show the newer memory in the editor; your text is kept beside it</source>
+        <translation>新しいメモリをエディターに表示します。あなたのテキストは横に残ります</translation>
+    </message>
+    <message>
+        <source>Your text before Reload — read-only, copy what you need</source>
+        <translation>再読み込み前のあなたのテキスト — 読み取り専用、必要な部分をコピーできます</translation>
+    </message>
+    <message>
         <source>Saving gives %1 and keeps %2</source>
         <translation>保存すると %1、%2を残します</translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>
         <translation><numerusform>メモ %Ln 件</numerusform></translation>
+    </message>
+    <message>
+        <source>Off: the memory changed elsewhere. Reload shows it, your text kept beside it</source>
+        <translation>オフ：メモリが別の場所で変更されました。「再読み込み」で表示し、あなたのテキストは横に残ります</translation>
     </message>
     <message>
         <source>Discard changes</source>
@@ -2532,14 +2544,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Saved</source>
         <translation>保存しました</translation>
-    </message>
-    <message>
-        <source>Reload memory</source>
-        <translation>メモリを再読み込み</translation>
-    </message>
-    <message>
-        <source>Discard your text and show the newer memory?</source>
-        <translation>テキストを破棄して新しいメモリを表示しますか？</translation>
     </message>
     <message>
         <source>No memory changes recorded yet.</source>
@@ -2694,10 +2698,6 @@ Restore previous version undoes this.</source>
         <translation>メモリを元に戻す</translation>
     </message>
     <message>
-        <source>The list shows the newer memory now and your text is back in the editor: Enter saves it, Esc drops it.</source>
-        <translation>一覧には新しいメモリが表示され、テキストはエディターに戻っています：Enter で保存、Esc で破棄します。</translation>
-    </message>
-    <message>
         <source>New fixed-memory entry</source>
         <translation>新しい固定メモリの項目</translation>
     </message>
@@ -2712,10 +2712,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Added #%1</source>
         <translation>#%1 を追加しました</translation>
-    </message>
-    <message>
-        <source>Edit #%1: %2. %3</source>
-        <translation>#%1 の編集：%2。%3</translation>
     </message>
     <message>
         <source>Saved #%1</source>
@@ -2980,16 +2976,8 @@ The entries after it are renumbered.</source>
         <translation>メモリの文書をコピーしました</translation>
     </message>
     <message>
-        <source>The list shows the newer cards now and your text is back in the editor: Enter saves it, Esc drops it.</source>
-        <translation>一覧には新しいカードが表示され、テキストはエディターに戻っています：Enter で保存、Esc で破棄します。</translation>
-    </message>
-    <message>
         <source>Delete the selected card (Del)</source>
         <translation>選択したカードを削除します（Del）</translation>
-    </message>
-    <message>
-        <source>Edit of %1: %2. %3</source>
-        <translation>%1の編集：%2。%3</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -3722,6 +3710,102 @@ The entries after it are renumbered.</source>
         <source>Saving starts a dream now over %1, for the run missed %2.</source>
         <comment>%1 the day it reads; %2 the missed run, as &apos;today at 03:00 in Berlin (02:00 UTC)&apos;</comment>
         <translation>保存するとすぐに %1 についてドリームし、%2に予定されていて逃した実行を補います。</translation>
+    </message>
+    <message>
+        <source>Changed elsewhere while you were editing — %1 now says: “%2”</source>
+        <translation>編集中に別の場所で変更されました — %1 の現在の内容：“%2”</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>自分のものを残す</translation>
+    </message>
+    <message>
+        <source>Save your text over the newer one (Enter)</source>
+        <translation>あなたのテキストで新しい内容を上書き保存します（Enter）</translation>
+    </message>
+    <message>
+        <source>Use theirs</source>
+        <translation>相手のものを使う</translation>
+    </message>
+    <message>
+        <source>Drop your text and show the newer one (Esc)</source>
+        <translation>あなたのテキストを破棄し、新しい内容を表示します（Esc）</translation>
+    </message>
+    <message>
+        <source>Enter keeps mine · Shift+Enter new line · Esc uses theirs</source>
+        <translation>Enter で自分のものを残す · Shift+Enter で改行 · Esc で相手のものを使う</translation>
+    </message>
+    <message>
+        <source>Deleted elsewhere while you were editing: %1 is no longer in the memory.</source>
+        <translation>編集中に別の場所で削除されました：%1 はもうメモリにありません。</translation>
+    </message>
+    <message>
+        <source>Add as new entry</source>
+        <translation>新しい項目として追加</translation>
+    </message>
+    <message>
+        <source>Add your text at the end of the memory (Enter)</source>
+        <translation>あなたのテキストをメモリの末尾に追加します（Enter）</translation>
+    </message>
+    <message>
+        <source>Drop</source>
+        <translation>破棄</translation>
+    </message>
+    <message>
+        <source>Drop your text (Esc)</source>
+        <translation>あなたのテキストを破棄します（Esc）</translation>
+    </message>
+    <message>
+        <source>Enter adds it as a new entry · Esc drops it</source>
+        <translation>Enter で新しい項目として追加 · Esc で破棄</translation>
+    </message>
+    <message>
+        <source>The memory changed elsewhere, but not %1: Enter saves your text.</source>
+        <translation>メモリは別の場所で変更されましたが、%1 は変わっていません：Enter であなたのテキストを保存します。</translation>
+    </message>
+    <message>
+        <source>Deleted elsewhere, or merged into a range card, while you were editing: %1 is gone.</source>
+        <translation>編集中に別の場所で削除されたか、範囲カードに統合されました：%1 はもうありません。</translation>
+    </message>
+    <message>
+        <source>Copy my text</source>
+        <translation>自分のテキストをコピー</translation>
+    </message>
+    <message>
+        <source>Copy your text to the clipboard and close the editor (Enter)</source>
+        <translation>あなたのテキストをクリップボードにコピーしてエディターを閉じます（Enter）</translation>
+    </message>
+    <message>
+        <source>Enter copies your text · Esc drops it</source>
+        <translation>Enter であなたのテキストをコピー · Esc で破棄</translation>
+    </message>
+    <message>
+        <source>The cards changed elsewhere, but not %1: Enter saves your text.</source>
+        <translation>カードは別の場所で変更されましたが、%1は変わっていません：Enter であなたのテキストを保存します。</translation>
+    </message>
+    <message>
+        <source>Nothing was saved. %1</source>
+        <translation>何も保存されませんでした。%1</translation>
+    </message>
+    <message>
+        <source>Your text before Reload</source>
+        <translation>再読み込み前のあなたのテキスト</translation>
+    </message>
+    <message>
+        <source>Show the preview</source>
+        <translation>プレビューを表示</translation>
+    </message>
+    <message>
+        <source>Show what saving gives in place of your text before Reload</source>
+        <translation>再読み込み前のあなたのテキストの代わりに保存結果を表示します</translation>
+    </message>
+    <message>
+        <source>Show your text</source>
+        <translation>あなたのテキストを表示</translation>
+    </message>
+    <message>
+        <source>Show the text you had before Reload beside the newer memory, to copy from</source>
+        <translation>再読み込み前のテキストを新しいメモリの横に表示し、コピーできるようにします</translation>
     </message>
 </context>
 <context>

@@ -1829,6 +1829,10 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
         <translation>删除卡片</translation>
     </message>
     <message>
+        <source>Deleted elsewhere: %1. Your text is on the clipboard.</source>
+        <translation>已在别处删除：%1。你的文本已复制到剪贴板。</translation>
+    </message>
+    <message>
         <source>Delete %1?
 
 %2
@@ -2454,10 +2458,6 @@ Restore previous version undoes this.</source>
         <translation>&lt;p&gt;整个固定记忆作为一个 Markdown 文档。&lt;code&gt;#N: text&lt;/code&gt; 形式的行是条目；其他行（标题、备注、空行）会按你输入的样子原样保留。&lt;/p&gt;&lt;p&gt;保存时会按文档顺序把条目重新编号为 1、2、3…&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The memory changed in another window or command while you were editing, so saving this text would overwrite that change and is refused. Your text stays here; Reload shows the newer version.</source>
-        <translation>你编辑期间，记忆在另一个窗口或命令中被更改，保存此文本会覆盖那次更改，因此被拒绝。你的文本保留在这里；“重新加载”会显示较新的版本。</translation>
-    </message>
-    <message>
         <source>note — not sent as a memory; number it (#N: …) to make it one</source>
         <translation>备注——不会作为记忆发送；加上编号（#N: …）即可成为一条记忆</translation>
     </message>
@@ -2490,10 +2490,6 @@ Restore previous version undoes this.</source>
         <translation>重新加载</translation>
     </message>
     <message>
-        <source>Show the newer memory in the editor (your text here is discarded)</source>
-        <translation>在编辑器中显示较新的记忆（这里你的文本会被丢弃）</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2510,12 +2506,28 @@ Restore previous version undoes this.</source>
         <translation>保存原始 Markdown</translation>
     </message>
     <message>
+        <source>The memory changed in another window or command while you were editing. Save is off so that change is not overwritten: Reload shows the newer memory and keeps your text beside it.</source>
+        <translation>你编辑期间，记忆在另一个窗口或命令中被更改。为了不覆盖那次更改，“保存”已停用：“重新加载”会显示较新的记忆，并把你的文本保留在旁边。</translation>
+    </message>
+    <message>
+        <source>Show the newer memory in the editor; your text is kept beside it</source>
+        <translation>在编辑器中显示较新的记忆；你的文本保留在旁边</translation>
+    </message>
+    <message>
+        <source>Your text before Reload — read-only, copy what you need</source>
+        <translation>重新加载前你的文本 — 只读，可复制所需内容</translation>
+    </message>
+    <message>
         <source>Saving gives %1 and keeps %2</source>
         <translation>保存后得到 %1，保留 %2</translation>
     </message>
     <message numerus="yes">
         <source>%Ln note(s)</source>
         <translation><numerusform>%Ln 条备注</numerusform></translation>
+    </message>
+    <message>
+        <source>Off: the memory changed elsewhere. Reload shows it, your text kept beside it</source>
+        <translation>已停用：记忆已在别处更改。“重新加载”会显示它，你的文本保留在旁边</translation>
     </message>
     <message>
         <source>Discard changes</source>
@@ -2540,14 +2552,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Saved</source>
         <translation>已保存</translation>
-    </message>
-    <message>
-        <source>Reload memory</source>
-        <translation>重新加载记忆</translation>
-    </message>
-    <message>
-        <source>Discard your text and show the newer memory?</source>
-        <translation>放弃你的文本并显示较新的记忆？</translation>
     </message>
     <message>
         <source>No memory changes recorded yet.</source>
@@ -2702,10 +2706,6 @@ Restore previous version undoes this.</source>
         <translation>还原记忆</translation>
     </message>
     <message>
-        <source>The list shows the newer memory now and your text is back in the editor: Enter saves it, Esc drops it.</source>
-        <translation>列表现在显示较新的记忆，你的文本已放回编辑器：Enter 保存，Esc 放弃。</translation>
-    </message>
-    <message>
         <source>New fixed-memory entry</source>
         <translation>新的固定记忆条目</translation>
     </message>
@@ -2720,10 +2720,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Added #%1</source>
         <translation>已添加 #%1</translation>
-    </message>
-    <message>
-        <source>Edit #%1: %2. %3</source>
-        <translation>编辑 #%1：%2。%3</translation>
     </message>
     <message>
         <source>Saved #%1</source>
@@ -2988,16 +2984,8 @@ The entries after it are renumbered.</source>
         <translation>已复制记忆文档</translation>
     </message>
     <message>
-        <source>The list shows the newer cards now and your text is back in the editor: Enter saves it, Esc drops it.</source>
-        <translation>列表现在显示较新的卡片，你的文本已放回编辑器：Enter 保存，Esc 放弃。</translation>
-    </message>
-    <message>
         <source>Delete the selected card (Del)</source>
         <translation>删除所选卡片（Del）</translation>
-    </message>
-    <message>
-        <source>Edit of %1: %2. %3</source>
-        <translation>编辑%1：%2。%3</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -3722,6 +3710,102 @@ The entries after it are renumbered.</source>
         <source>Saving starts a dream now over %1, for the run missed %2.</source>
         <comment>%1 the day it reads; %2 the missed run, as &apos;today at 03:00 in Berlin (02:00 UTC)&apos;</comment>
         <translation>保存后会立即读取 %1 做梦，补上原定于%2却已错过的那次运行。</translation>
+    </message>
+    <message>
+        <source>Changed elsewhere while you were editing — %1 now says: “%2”</source>
+        <translation>你编辑期间已在别处更改 — %1 现在是：“%2”</translation>
+    </message>
+    <message>
+        <source>Keep mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Save your text over the newer one (Enter)</source>
+        <translation>用你的文本覆盖较新的版本（Enter）</translation>
+    </message>
+    <message>
+        <source>Use theirs</source>
+        <translation>使用对方的</translation>
+    </message>
+    <message>
+        <source>Drop your text and show the newer one (Esc)</source>
+        <translation>放弃你的文本并显示较新的版本（Esc）</translation>
+    </message>
+    <message>
+        <source>Enter keeps mine · Shift+Enter new line · Esc uses theirs</source>
+        <translation>Enter 保留我的 · Shift+Enter 换行 · Esc 使用对方的</translation>
+    </message>
+    <message>
+        <source>Deleted elsewhere while you were editing: %1 is no longer in the memory.</source>
+        <translation>你编辑期间已在别处删除：%1 已不在记忆中。</translation>
+    </message>
+    <message>
+        <source>Add as new entry</source>
+        <translation>添加为新条目</translation>
+    </message>
+    <message>
+        <source>Add your text at the end of the memory (Enter)</source>
+        <translation>把你的文本添加到记忆末尾（Enter）</translation>
+    </message>
+    <message>
+        <source>Drop</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>Drop your text (Esc)</source>
+        <translation>放弃你的文本（Esc）</translation>
+    </message>
+    <message>
+        <source>Enter adds it as a new entry · Esc drops it</source>
+        <translation>Enter 添加为新条目 · Esc 放弃</translation>
+    </message>
+    <message>
+        <source>The memory changed elsewhere, but not %1: Enter saves your text.</source>
+        <translation>记忆已在别处更改，但 %1 没有变：Enter 保存你的文本。</translation>
+    </message>
+    <message>
+        <source>Deleted elsewhere, or merged into a range card, while you were editing: %1 is gone.</source>
+        <translation>你编辑期间已在别处删除，或已合并到范围卡片：%1 已不存在。</translation>
+    </message>
+    <message>
+        <source>Copy my text</source>
+        <translation>复制我的文本</translation>
+    </message>
+    <message>
+        <source>Copy your text to the clipboard and close the editor (Enter)</source>
+        <translation>把你的文本复制到剪贴板并关闭编辑器（Enter）</translation>
+    </message>
+    <message>
+        <source>Enter copies your text · Esc drops it</source>
+        <translation>Enter 复制你的文本 · Esc 放弃</translation>
+    </message>
+    <message>
+        <source>The cards changed elsewhere, but not %1: Enter saves your text.</source>
+        <translation>卡片已在别处更改，但%1没有变：Enter 保存你的文本。</translation>
+    </message>
+    <message>
+        <source>Nothing was saved. %1</source>
+        <translation>未保存任何内容。%1</translation>
+    </message>
+    <message>
+        <source>Your text before Reload</source>
+        <translation>重新加载前你的文本</translation>
+    </message>
+    <message>
+        <source>Show the preview</source>
+        <translation>显示预览</translation>
+    </message>
+    <message>
+        <source>Show what saving gives in place of your text before Reload</source>
+        <translation>在重新加载前你的文本处显示保存后得到的结果</translation>
+    </message>
+    <message>
+        <source>Show your text</source>
+        <translation>显示你的文本</translation>
+    </message>
+    <message>
+        <source>Show the text you had before Reload beside the newer memory, to copy from</source>
+        <translation>在较新的记忆旁显示重新加载前你的文本，以便复制</translation>
     </message>
 </context>
 <context>

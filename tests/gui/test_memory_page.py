@@ -463,9 +463,9 @@ def test_a_stale_raw_editor_never_overwrites_a_newer_save(page, services, assist
     other.memory.add(assistant, "theirs")
     other.close()
     page.raw.save_raw_button.click()
-    qtbot.waitUntil(lambda: "changed in another window or command" in page.error_label.text()
-                    and page.raw.raw_reload_button.isVisible(), timeout=5000)
-    assert "nothing was saved" in page.error_label.text()
+    # nothing written; no red refusal: the notice says so and Save turns off (walk57 #7)
+    qtbot.waitUntil(lambda: page.raw.raw_notice.isVisible() and page.raw.raw_reload_button.isVisible(), timeout=5000)
+    assert not page.raw.save_raw_button.isEnabled() and not page.error_label.isVisible()
     assert page.stack.currentIndex() == 1 and page.raw.raw_edit.toPlainText() == "#1: a\n#2: mine\n"
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "theirs"]
     monkeypatch.setattr(confirm, "ask", lambda *_a: True)
@@ -489,10 +489,13 @@ def test_a_stale_entry_edit_is_refused_and_reopened_with_the_text(page, services
     n = page.loads
     assert page.model.setData(page.model.index(1), "b edited")
     qtbot.waitUntil(lambda: page.loads > n and not page.runner.pending(), timeout=5000)
-    assert "nothing was saved" in page.error_label.text()
     assert [e.text for e in services.memory.entries(assistant)] == ["a", "b", "c"]
     editor = page.list.findChild(CardTextEdit, "memoryCardEditor")
     assert editor is not None and editor.isVisible() and editor.toPlainText() == "b edited"
+    # said in the editor (walk57 #2): #2 itself did not change, so Enter saves as meant
+    assert editor.notice.isVisible()
+    assert editor.notice.label.text() == ("Nothing was saved. The memory changed elsewhere, but not #2: Enter saves "
+                                          "your text.")
     qtbot.keyClick(editor, Qt.Key.Key_Escape)  # Esc drops it: the newer memory stays
     qtbot.waitUntil(lambda: page.list.findChild(CardTextEdit, "memoryCardEditor") is None
                     or not page.list.findChild(CardTextEdit, "memoryCardEditor").isVisible(), timeout=5000)

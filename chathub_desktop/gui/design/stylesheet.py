@@ -433,6 +433,10 @@ def build_stylesheet(c: Colours, points: float, drop_down_arrow: str = "",
     b.rule("QPlainTextEdit#memoryCardEditor", fg="text", bg="raised", border=f"1px solid {c.focus}")
     b.rule("QLabel#cardEditorFooter", bg="raised")
     b.pairs.append(TextPair("QLabel#cardEditorFooter", "text_muted", "raised"))
+    # its notice when the card changed elsewhere (walk57 #2): over the same raised strip
+    b.rule("QWidget#cardEditorNotice, QLabel#cardEditorNoticeText", bg="raised")
+    b.pairs.append(TextPair("QLabel#cardEditorNoticeText warning", "warning", "raised"))
+    b.pairs.append(TextPair("QLabel#cardEditorNoticeText muted", "text_muted", "raised"))
     b.rule("QFrame#replyNotice", bg="hover", border="none", border_radius=f"{Radius.MD}px")
     b.rule("QLabel#replyNoticeText", fg="text", on=("hover",))
     b.rule("QFrame#toolApproval", bg="hover", border="none", border_radius=f"{Radius.MD}px")

@@ -551,6 +551,7 @@ class MemoryCardDelegate(QStyledItemDelegate):
         ed.submitted.connect(lambda: self._finish(ed, commit=True))
         ed.cancelled.connect(lambda: self._finish(ed, commit=False))
         ed.textChanged.connect(lambda: self._grow(ed))
+        ed.notice_resized.connect(lambda: self._grow(ed, force=True))  # a notice came, went or re-wrapped
         self._editing = QPersistentModelIndex(index)
         self._editor = ed
         self._edit_lines = self.lines.estimate(str(index.data(Qt.ItemDataRole.EditRole) or ""),
@@ -584,12 +585,13 @@ class MemoryCardDelegate(QStyledItemDelegate):
         self._closing = editor  # a repeated key does nothing
         self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
 
-    def _grow(self, editor: CardTextEdit) -> None:
-        """Re-fit the edited card to the editor's text (up to the editor's line limit)."""
+    def _grow(self, editor: CardTextEdit, *, force: bool = False) -> None:
+        """Re-fit the edited card to the editor's text (up to the editor's line limit);
+        ``force``: its notice changed the editor's height (walk57 #2)."""
         if editor is not self._editor or self._editing is None or not self._editing.isValid():
             return
         lines = self.lines.estimate(editor.toPlainText(), self._edit_width(self._editing.row()), self.max_lines)
-        if lines != self._edit_lines:
+        if lines != self._edit_lines or force:
             self._edit_lines = lines
             self.sizeHintChanged.emit(self._view.model().index(self._editing.row(), 0))
 

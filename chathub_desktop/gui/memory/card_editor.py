@@ -5,7 +5,9 @@ a cap, counts the characters against it (DRM-13: 3,200 for a single-day card, 6,
 range card). The text opens with the caret at its end and nothing selected (walk50 #1: a
 card opened all selected, and the first key replaced 2,452 characters with one); the
 editor paints its whole rectangle, footer strip included (the stylesheet's
-``#memoryCardEditor`` background), so nothing of the card shows through."""
+``#memoryCardEditor`` background), so nothing of the card shows through. When the card
+changed elsewhere, a notice above the text says what it says now and offers the choice
+(:mod:`.card_notice`; walk57 #2)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from PySide6.QtGui import QFontMetrics, QKeyEvent, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
 
 from chathub_desktop.gui.design import Tone, set_tone
+from chathub_desktop.gui.memory.card_notice import EditNotice, NoticeStrip
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, fill
 
 #: The footer's key hint (the same on every editor of the page).
@@ -24,6 +27,7 @@ ADD_KEYS_HINT = QT_TRANSLATE_NOOP("MemoryPage", "Enter adds · Shift+Enter new l
 MIN_LINES = 2
 MAX_LINES = 10
 FOOTER_GAP = 2  # px between the text and the footer
+NOTICE_GAP = 4  # px between the notice and the text
 
 
 class CardTextEdit(QPlainTextEdit):
@@ -31,10 +35,13 @@ class CardTextEdit(QPlainTextEdit):
     Shift) and ``cancelled`` on Esc; Shift+Enter inserts a line break. Enter and Esc are
     claimed before any shortcut (the list's Enter = Edit, the page's Esc). ``cap`` > 0
     shows ``n / cap characters`` in the footer (the error tone past it); ``hint``
-    replaces :data:`KEYS_HINT`."""
+    replaces :data:`KEYS_HINT`. :meth:`set_notice` shows a notice above the text (its
+    buttons emit ``submitted`` and ``cancelled`` too); ``notice_resized`` says the editor's
+    height for its lines changed with it."""
 
     submitted = Signal()
     cancelled = Signal()
+    notice_resized = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, cap: int = 0, hint: str = KEYS_HINT) -> None:
         super().__init__(parent)
@@ -47,8 +54,27 @@ class CardTextEdit(QPlainTextEdit):
         self.footer = QLabel(self)
         self.footer.setObjectName("cardEditorFooter")
         set_tone(self.footer, Tone.MUTED)
+        self.notice = NoticeStrip(self)
+        self.notice.keep.connect(self.submitted)
+        self.notice.drop.connect(self.cancelled)
+        self._notice_h = 0  # the notice's height as last placed
         self.textChanged.connect(self._show_footer)
         self._show_footer()
+
+    def set_notice(self, notice: EditNotice | None) -> None:
+        """Show ``notice`` above the text (None: no notice); its key hint replaces the
+        footer's while it shows (MEM-3, walk57 #2)."""
+        self.notice.show_notice(notice)
+        self._show_footer()
+        self.notice_resized.emit()
+
+    def _notice_width(self) -> int:
+        return max(10, self.width() - 2 * self.frameWidth() - 8)
+
+    def notice_height(self) -> int:
+        """Px the notice takes above the text (0 without one)."""
+        h = self.notice.height_at(self._notice_width())
+        return h + NOTICE_GAP if h else 0
 
     def set_text(self, text: str) -> None:
         """Show ``text`` with the caret after its last character and nothing selected, the
@@ -67,7 +93,7 @@ class CardTextEdit(QPlainTextEdit):
         n = max(MIN_LINES, min(MAX_LINES, lines))
         fm = QFontMetrics(self.font())
         frame = 2 * self.frameWidth() + int(2 * self.document().documentMargin())
-        return n * fm.lineSpacing() + frame + self.footer_height() + 2
+        return n * fm.lineSpacing() + frame + self.footer_height() + 2 + self.notice_height()
 
     def too_long(self) -> bool:
         """True when the text is over the cap (the count is then an error)."""
@@ -75,7 +101,8 @@ class CardTextEdit(QPlainTextEdit):
 
     def _show_footer(self) -> None:
         translate = QCoreApplication.translate
-        text = short = translate("MemoryPage", self._hint)
+        text = short = self.notice.notice.hint() if self.notice.notice is not None else ""
+        text = short = text or translate("MemoryPage", self._hint)
         if self._cap:
             n = len(self.toPlainText().rstrip())
             short = fill(translate("MemoryPage", "%1 / %2 characters"), QLocale().toString(n),
@@ -93,7 +120,9 @@ class CardTextEdit(QPlainTextEdit):
         (a switch to 日本語 brings a taller fallback font; walk50 #1)."""
         super().changeEvent(event)
         if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.notice.say()
             self._show_footer()
+            self.notice_resized.emit()
 
     def _place_footer(self) -> None:
         """The footer right under the text's viewport, wherever the style put that (after a
@@ -101,14 +130,21 @@ class CardTextEdit(QPlainTextEdit):
         text ran 1 px into the footer: walk50 #1); the count alone when the whole line
         does not fit (its tooltip keeps the keys; memgaps53: "too long to save" clipped)."""
         h = self.footer_height()
-        self.setViewportMargins(0, 0, 0, h)
         fw = self.frameWidth()
-        top = self.viewport().geometry().bottom() + 1
         width = max(10, self.width() - 2 * fw - 8)
+        above = self.notice_height()
+        self.setViewportMargins(0, above, 0, h)
+        if above:
+            self.notice.setGeometry(fw + 4, fw + 2, width, above - NOTICE_GAP)
+        resized = above != self._notice_h
+        self._notice_h = above
+        top = self.viewport().geometry().bottom() + 1
         self.footer.setGeometry(fw + 4, top, width, h - FOOTER_GAP)
         text, short = self._footer_texts
         fits = QFontMetrics(self.footer.font()).horizontalAdvance(text) <= width
         self.footer.setText(text if fits else short)
+        if resized:  # wrapped to another height at this width: the card re-fits round it
+            self.notice_resized.emit()
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         """Qt: keep the footer along the bottom edge and the caret in view (the editor

@@ -1,5 +1,7 @@
 """The dream cards' actions (DRM-8, DRM-15, issues 10, 18 and 30): edit in place (with the
-version token of the document shown; a stale edit is refused and reopened), delete, pause, clear (after its preview),
+version token of the document shown; a card changed elsewhere meanwhile is said at once
+above the draft, quoting the newer text, and saved over only on Keep mine, with a fresh
+version check — walk57 #2), delete, pause, clear (after its preview),
 restore the previous version, copy — a component of
 :class:`~chathub_desktop.gui.memory.dream_panel.DreamPanel`, given it as a
 :class:`CardsHost`. There is no Add: only the dream writes dated cards."""
@@ -16,11 +18,12 @@ from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QListVie
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory import change_preview
 from chathub_desktop.gui.memory.card_editor import CardTextEdit
+from chathub_desktop.gui.memory.card_notice import EditNotice, NoticeKind
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.dream_cards import card_name
+from chathub_desktop.gui.memory.edit_conflict import Fate, find_card
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
-from chathub_desktop.gui.shell.service_reasons import said_error
-from chathub_desktop.services.dream.dream_service import CardView
+from chathub_desktop.services.dream.dream_service import CardsSnapshot, CardView
 from chathub_desktop.services.errors import StaleDocument
 from chathub_desktop.services.memory.memory_preview import ChangePreview
 
@@ -69,9 +72,6 @@ class CardsHost(Protocol):
         briefly (walk52b #2)."""
 
 
-#: Added to the refusal of a card edit: the editor opens again with the user's text.
-CARD_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "The list shows the newer cards now and your text is back in "
-                                                  "the editor: Enter saves it, Esc drops it.")
 translate = QCoreApplication.translate
 
 
@@ -83,13 +83,17 @@ class DreamCardActions(QObject):
         super().__init__(parent)
         self._host = host
         self._parent = parent
-        self._reopen: tuple[str, int, str] | None = None  # (tag, number, user's text) after a refusal
+        self._reopen: tuple[CardView, str] | None = None  # (the card as edited, user's text) after a refusal
+        #: What the open editor saves over once a newer read was shown to it (walk57 #2):
+        #: the card as that read has it (None: deleted there) and that read's version token.
+        self._newer: tuple[CardView | None, str] | None = None
 
     def add_list_actions(self, t: Texts, *, regenerate: Callable[[], object]) -> None:
         """The list's actions (its keys and context menu): Edit (Enter), Regenerate
         (Ctrl+R, ``regenerate()``), Copy card text, Delete (Del), Expand / fold a range card
         (Space, :meth:`toggle_fold`) and Pause / resume (Ctrl+P); ``t`` re-says them on a language
         switch (issue 27)."""
+        self._host.list.itemDelegate().closeEditor.connect(lambda *_a: self._forget_newer())
         self.edit_action = self._action(t, QT_TRANSLATE_NOOP("MemoryPage", "&Edit card"), "Return", QT_TRANSLATE_NOOP(
             "MemoryPage", "Edit the selected card's text in place (Enter; Enter saves, Shift+Enter new line, Esc "
                           "cancels)"), lambda: self.edit_card())
@@ -132,10 +136,39 @@ class DreamCardActions(QObject):
 
     def close_editor(self) -> None:
         """Close the in-place editor when one is open (the panel closes): nothing is saved."""
+        editor = self._open_editor()
+        if editor is not None:
+            self._host.list.itemDelegate().closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
+
+    def _forget_newer(self) -> None:
+        self._newer = None
+
+    def _open_editor(self) -> CardTextEdit | None:
         view = self._host.list
         editor = view.findChild(CardTextEdit, "memoryCardEditor")
-        if editor is not None and view.state() == QAbstractItemView.State.EditingState:
-            view.itemDelegate().closeEditor.emit(editor, QAbstractItemDelegate.EndEditHint.RevertModelCache)
+        return editor if editor is not None and view.state() == QAbstractItemView.State.EditingState else None
+
+    def newer_read(self, snap: CardsSnapshot) -> None:
+        """Cards read while the in-place editor is open (the list waits for it to close):
+        when the edited card changed or went, the editor says so at once above the draft
+        (walk57 #2); the draft's next save is made on this read."""
+        editor = self._open_editor()
+        card = self._host.model.card(self._host.list.currentIndex().row()) if editor is not None else None
+        if editor is None or card is None:
+            return
+        if self._newer is not None:
+            seen, version = self._newer
+        else:
+            seen, version = card, self._host.version
+        if seen is None or snap.version == version:
+            return  # gone already said, or nothing new
+        found = find_card(seen.tag, seen.text, snap.cards)
+        now = next((c for c in snap.cards if c.tag == seen.tag), None)
+        self._newer = (now, snap.version)
+        if found.fate is Fate.DELETED:
+            editor.set_notice(EditNotice(NoticeKind.CARD_DELETED, card_name(card)))
+        elif found.fate is Fate.CHANGED and now is not None:
+            editor.set_notice(EditNotice(NoticeKind.CARD_CHANGED, card_name(now), now.text))
 
     def edit_card(self, number: int | None = None, text: str | None = None) -> CardTextEdit | None:
         """Edit card ``number`` (default: the selected one) in place (Enter, double-click;
@@ -165,28 +198,32 @@ class DreamCardActions(QObject):
 
     def save_edit(self, number: int, text: str) -> bool:
         """Store an in-place edit of card ``number`` made on the document of the panel's
-        version token, in one write transaction (the service re-reads under the lock and
-        refuses a newer document: nothing is overwritten, issue 10). A refusal (stale, or
-        a text the service does not take) shows why and, after the reload, opens the
-        editor again with the user's text. False when nothing started."""
+        version token (or of the newer read the editor showed: :meth:`newer_read`), in one
+        write transaction (the service re-reads under the lock and refuses a newer
+        document: nothing is overwritten, issue 10). A refusal (stale, or a text the
+        service does not take) opens the editor again after the reload with the user's
+        text, saying what changed (walk57 #2). Entered on a card deleted elsewhere, the
+        text goes to the clipboard. False when nothing started."""
         card = self._host.card(number)
         if card is None:
             return False
-        version = self._host.version
+        newer, self._newer = self._newer, None
+        if newer is not None and newer[0] is None:  # the user chose Copy my text
+            self._copy_draft(card, text)
+            return False
+        shown, version = newer if newer is not None and newer[0] is not None else (card, self._host.version)
+        assert shown is not None
 
         def write() -> object:
             try:
-                return self._host.svc.dreams.edit_card(self._host.assistant_id, card.number, text, version=version,
-                                                       expected=(card.tag, card.text))
+                return self._host.svc.dreams.edit_card(self._host.assistant_id, shown.number, text, version=version,
+                                                       expected=(shown.tag, shown.text))
             except StaleDocument as exc:
                 return exc
 
         def done(views: object) -> None:
-            if isinstance(views, StaleDocument):
-                self._host.show_error(fill(translate("MemoryPage", "Edit of %1: %2. %3"), card_name(card),
-                                           said_error(views),
-                                           translate("MemoryPage", CARD_STALE_HINT)))
-                self._reopen = (card.tag, card.number, text)
+            if isinstance(views, StaleDocument):  # said next to the editor, once the newer cards are read
+                self._reopen = (shown, text)
                 self._host.schedule_reload()
                 return
             assert isinstance(views, list)
@@ -197,22 +234,41 @@ class DreamCardActions(QObject):
             self._host.schedule_reload()
 
         def refused() -> None:
-            self._reopen = (card.tag, card.number, text)
+            self._reopen = (shown, text)
             self._host.schedule_reload()
 
         return self._host.ops.start(fill(translate("MemoryPage", "Edit %1"), card_name(card)), write, done,
                                     on_fail=refused)
 
+    def _copy_draft(self, card: CardView, text: str, *, refused: bool = False) -> None:
+        """The draft of ``card``, deleted elsewhere, to the clipboard, and the panel says so
+        (``refused``: as the reason its save was refused, next to the list)."""
+        QGuiApplication.clipboard().setText(text)
+        said = fill(translate("MemoryPage", "Deleted elsewhere: %1. Your text is on the clipboard."), card_name(card))
+        if refused:
+            self._host.show_error(fill(translate("MemoryPage", "Nothing was saved. %1"), said))
+        else:
+            self._host.show_status(said)
+
     def reopen_pending(self) -> None:
         """After a refused edit and the reload: the editor again on that card (found by
-        its tag, else its number), holding the user's text."""
+        its day) holding the user's text, with a notice quoting what it says now — Keep
+        mine (Enter) saves over it, Use theirs (Esc) drops the draft; a card gone, the
+        draft goes to the clipboard and the panel says so (walk57 #2)."""
         if self._reopen is None:
             return
-        tag, number, text = self._reopen
+        shown, text = self._reopen
         self._reopen = None
         cards = self._host.model.cards()
-        found = next((c.number for c in cards if c.tag == tag), number)
-        self.edit_card(found, text)
+        found = find_card(shown.tag, shown.text, cards)
+        if found.fate is Fate.DELETED:
+            self._copy_draft(shown, text, refused=True)
+            return
+        editor = self.edit_card(found.number, text)
+        now = self._host.card(found.number)
+        if editor is not None and now is not None:
+            kind = NoticeKind.CARD_CHANGED if found.fate is Fate.CHANGED else NoticeKind.CARD_SAME
+            editor.set_notice(EditNotice(kind, card_name(now), now.text, refused=True))
 
     def delete_card(self) -> None:
         """Delete the selected card after confirmation (Del); later cards renumber."""

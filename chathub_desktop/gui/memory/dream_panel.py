@@ -202,7 +202,8 @@ class DreamPanel(QWidget):
             self.build_schedule()
         #: The reads on a worker (a component); ``refresh`` coalesces bursts and owns the bus connections.
         self.reads = DreamReads(self, self, services, assistant_id, events=events, runner=runner, view=self.list,
-                                delegate=self.delegate, cancel_more=self.runs.cancel)
+                                delegate=self.delegate, cancel_more=self.runs.cancel,
+                                while_editing=lambda snap: self.card_actions.newer_read(snap))
         self.refresh = self.reads.refresh
         #: The cards as tall as they are: the page scrolls over them, not the list (memlook52).
         self.grow = ListToContent(self.list, self.delegate,
@@ -377,7 +378,7 @@ class DreamPanel(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the settings and cards soon, in a worker thread (bursts coalesce)."""
-        self.refresh.schedule()
+        self.reads.changed()
 
     def make_schedule(self) -> None:
         """The schedule form made, not yet in the card: the page's build step before

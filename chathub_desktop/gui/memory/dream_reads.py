@@ -1,8 +1,9 @@
 """The dream panel's reads (issue 30; struct52: split from ``dream_panel``): the dream
 settings, the cards, whether dreams are paused and how many proposals wait, read on a
 worker, bursts coalesced by a :class:`~chathub_desktop.gui.memory.page_common.ListRefresh`,
-one read at a time, never under an open card editor; the Memory page may hand over the
-first read's data (:meth:`DreamReads.load_from`)."""
+one read at a time, never under an open card editor — a change heard meanwhile is read
+and shown to that editor (walk57 #2); the Memory page may hand over the first read's data
+(:meth:`DreamReads.load_from`)."""
 
 from __future__ import annotations
 
@@ -55,19 +56,23 @@ class DreamReadTarget(Protocol):
 
 class DreamReads:
     """Reads ``assistant_id``'s dreaming memory for ``panel`` (shown on ``target``) with
-    ``runner``; ``cancel_more`` is called with :meth:`cancel` (the panel's runs).
+    ``runner``; ``cancel_more`` is called with :meth:`cancel` (the panel's runs);
+    ``while_editing`` is given the cards read while a card editor is open (the list itself
+    waits for it; walk57 #2).
     ``refresh``: the coalescing reload, following ``events``' memory changes of this
     assistant while the panel is open."""
 
     def __init__(self, panel: QWidget, target: DreamReadTarget, services: Services, assistant_id: int, *,
                  events: ChatEvents, runner: TaskRunner, view: QListView, delegate: MemoryCardDelegate,
-                 cancel_more: Callable[[], None]) -> None:
+                 cancel_more: Callable[[], None], while_editing: Callable[[CardsSnapshot], None]) -> None:
         self._target, self._svc, self._assistant_id = target, services, assistant_id
+        self._while_editing = while_editing
         self._runner, self._view, self._cancel_more = runner, view, cancel_more
         self._task = f"dream-load-{id(panel)}"
         panel.destroyed.connect(functools.partial(runner.cancel, self._task))  # never applied to a deleted panel
         self._loading = False
         self._load_again = False
+        self._peek_due = False  # a change was heard: read it for an open editor (walk57 #2)
         # coalesces bursts (an op's result + its MemoryChanged); owns the bus connections
         self.refresh = ListRefresh(panel, view, delegate, self.start, cancel=self.cancel)
         self.refresh.follow(events.memory_changed, self._on_memory_changed)
@@ -104,10 +109,34 @@ class DreamReads:
             self._load_again = True
             return
         if self._view.state() == QAbstractItemView.State.EditingState:
+            if self._peek_due:  # the cards wait; the open editor is told what changed
+                self._peek_due = False
+                self._loading = True
+                self._runner.run(self._task, self._peek(), context="Dreaming memory")
             self.refresh.schedule(300)  # never reset the cards under the open editor
             return
+        self._peek_due = False
         self._loading = True
         self._runner.run(self._task, self._load(), context="Dreaming memory")
+
+    def changed(self) -> None:
+        """The cards may have changed: re-read soon; an open card editor is told what
+        changed (:meth:`start`)."""
+        self._peek_due = True
+        self.refresh.schedule()
+
+    async def _peek(self) -> None:
+        try:
+            try:
+                snap = await self._runner.run_in_thread(lambda: self._svc.dreams.snapshot(self._assistant_id))
+            except ServiceError:
+                return  # the list's own read says why, once the editor closes
+            self._while_editing(snap)
+        finally:
+            self._loading = False
+            if self._load_again:
+                self._load_again = False
+                self.refresh.schedule()
 
     async def _load(self, data: DreamData | None = None) -> None:
         try:
@@ -130,6 +159,7 @@ class DreamReads:
 
     def _on_memory_changed(self, event: MemoryChanged) -> None:
         if event.assistant_id == self._assistant_id:
+            self._peek_due = True
             self.refresh.when_shown()
 
     def cancel(self) -> None:

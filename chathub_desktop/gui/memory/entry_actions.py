@@ -1,7 +1,11 @@
 """The fixed-memory page's entry actions (MEM-2, MEM-7, issues 10, 18 and 30): add, edit in
 place (with the version token of the document shown), delete, mark trusted, pause and
 copy one entry; Add is an inline multi-line editor at the top of the list that stays open for
-the next entry (walk56 #16: five facts were five Ctrl+N). A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
+the next entry (walk56 #16: five facts were five Ctrl+N). When the entry being edited
+changes elsewhere — seen by a read while the editor is open, or by a refused save — the
+editor says so at once above the user's draft, quoting the newer text, and Enter (Keep
+mine) saves the draft over it only then, with a fresh version check; an entry deleted
+elsewhere is offered back as a new entry (walk57 #2). A component of :class:`~chathub_desktop.gui.memory.fixed_page.MemoryPage`,
 given the page as a :class:`~chathub_desktop.gui.memory.host.FixedListHost` and its card
 list; every write is a ``services.memory`` call on the page's worker."""
 
@@ -18,6 +22,7 @@ from PySide6.QtGui import (
     QTextCursor,
 )
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QListView,
     QWidget,
 )
@@ -25,17 +30,16 @@ from PySide6.QtWidgets import (
 from chathub_desktop.core.memory_authors import EntryOrigin
 from chathub_desktop.gui.dialogs import confirm
 from chathub_desktop.gui.memory.card_editor import ADD_KEYS_HINT, CardTextEdit
+from chathub_desktop.gui.memory.card_notice import EditNotice, NoticeKind
+from chathub_desktop.gui.memory.edit_conflict import EditBase, Fate, find_entry
 from chathub_desktop.gui.memory.entry_model import MemoryEntryModel
 from chathub_desktop.gui.memory.host import FixedListHost
-from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
+from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.gui.shell.service_reasons import said_error
 from chathub_desktop.services.errors import StaleDocument
-from chathub_desktop.services.memory.memory_service import MemoryEntryView
+from chathub_desktop.services.memory.memory_service import FixedMemorySnapshot, MemoryEntryView
 
 translate = QCoreApplication.translate
-#: Added to the refusal of an entry edit: the editor is opened again with the user's text.
-ENTRY_STALE_HINT = QT_TRANSLATE_NOOP("MemoryPage", "The list shows the newer memory now and your text is back in the editor: Enter "
-                    "saves it, Esc drops it.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,18 +52,24 @@ class StaleEdit:
 
 class EntryActions(QObject):
     """The entry actions for ``host`` on ``view`` over ``model``; dialogs open over
-    ``parent``; ``place_add`` puts the Add editor on the page. A refused in-place edit
-    is kept (:meth:`reopen_pending` opens it again after the reload)."""
+    ``parent``; ``place_add`` puts the Add editor on the page, ``reveal`` scrolls the page to
+    show a widget whole (until the user scrolls). A refused in-place edit is kept (:meth:`reopen_pending` opens it again after
+    the reload, saying what changed); a read while an editor is open is shown to it
+    (:meth:`newer_read`)."""
 
     def __init__(self, host: FixedListHost, view: QListView, model: MemoryEntryModel, parent: QWidget,
-                 place_add: Callable[[QWidget], None]) -> None:
+                 place_add: Callable[[QWidget], None], reveal: Callable[[QWidget], None]) -> None:
         super().__init__(parent)
         self._host = host
         self._parent = parent
         self.list = view
         self.model = model
-        self._reopen: tuple[int, str, str] | None = None  # (number, old text, user's text) after a refusal
+        self._reopen: tuple[EditBase, str] | None = None  # (what the edit was made on, user's text) after a refusal
+        #: What the open in-place editor saves over, once a newer read was shown to it (walk57 #2).
+        self._newer: tuple[Fate, EditBase] | None = None
+        view.itemDelegate().closeEditor.connect(lambda *_a: self._forget_newer())
         self._place_add = place_add
+        self._reveal = reveal
         self._add_editor: CardTextEdit | None = None
         self._add_texts: Texts | None = None  # the Add editor's, made with it
         model.edit_handler = self.edit_entry
@@ -112,6 +122,7 @@ class EntryActions(QObject):
             texts = self._add_texts = Texts(ed)
             texts.bind(ed.setAccessibleName, lambda: translate("MemoryPage", "New fixed-memory entry"))
             ed.setFixedHeight(ed.height_for(3))
+            ed.notice_resized.connect(lambda: ed.setFixedHeight(ed.height_for(3)))  # an entry deleted elsewhere
             ed.submitted.connect(self._submit_add)
             ed.cancelled.connect(self._cancel_add)
             ed.hide()
@@ -161,6 +172,7 @@ class EntryActions(QObject):
         def added(view: MemoryEntryView) -> None:
             if ed.toPlainText() == text:  # not what was typed on meanwhile
                 ed.clear()
+                ed.set_notice(None)
             self._say_added(view.number)
 
         self.add_entry(text, added)
@@ -168,6 +180,7 @@ class EntryActions(QObject):
     def _cancel_add(self) -> None:
         """Esc in the Add editor: drop it and return to the list."""
         self.add_editor.clear()
+        self.add_editor.set_notice(None)
         self.add_editor.hide()
         self._say_added(None)
         self.list.setFocus()
@@ -202,27 +215,67 @@ class EntryActions(QObject):
         self.list.setFocus()
         self.list.edit(idx)
 
+    def _open_editor(self) -> CardTextEdit | None:
+        """The in-place editor open on the current card (None when none is)."""
+        if self.list.state() != QAbstractItemView.State.EditingState:
+            return None
+        editor = self.list.indexWidget(self.list.currentIndex())
+        return editor if isinstance(editor, CardTextEdit) else None
+
+    def _forget_newer(self) -> None:
+        self._newer = None
+
+    def newer_read(self, snap: FixedMemorySnapshot) -> None:
+        """A read made while the in-place editor is open (the list waits for it to close):
+        when the edited entry changed or went, the editor says so at once above the draft
+        (walk57 #2: the walkthrough saw nothing for seconds, then a refusal); the draft's
+        next save is made on this read. Nothing happens without an editor."""
+        editor = self._open_editor()
+        entry = self.model.entry(self.list.currentIndex().row()) if editor is not None else None
+        if editor is None or entry is None:
+            return
+        fate, base = self._newer if self._newer is not None else (Fate.UNCHANGED, None)
+        if base is None:
+            base = EditBase.of(self._host.version, entry.number, entry.text, self.model.entries())
+        if snap.version == base.version or fate is Fate.DELETED:
+            return
+        found = find_entry(base, snap.entries)
+        if found.fate is Fate.DELETED:
+            self._newer = (Fate.DELETED, base)
+            editor.set_notice(EditNotice(NoticeKind.ENTRY_DELETED, f"#{base.number}"))
+            return
+        # an entry unchanged stays as it was shown (a notice of an earlier change with it)
+        self._newer = (found.fate if fate is Fate.UNCHANGED else fate,
+                       EditBase.of(snap.version, found.number, found.text, snap.entries))
+        if found.fate is Fate.CHANGED:
+            editor.set_notice(EditNotice(NoticeKind.ENTRY_CHANGED, f"#{found.number}", found.text))
+
     def edit_entry(self, number: int, text: str) -> MemoryEntryView | None:
-        """Store an in-place edit made on the document of ``self._host.version``; returns the
-        card to show meanwhile (None: not started). Refused as stale, the list is reloaded
-        and the editor opens again with the user's text (issue 10)."""
+        """Store an in-place edit made on the document of ``self._host.version`` (or on the
+        newer read the editor showed: :meth:`newer_read`); returns the card to show
+        meanwhile (None: not started). Refused as stale, the list is reloaded and the
+        editor opens again with the user's text, saying what changed (issue 10, walk57 #2).
+        Entered on an entry deleted elsewhere, the text is added as a new entry."""
         old = next((v for v in self.model.entries() if v.number == number), None)
         if old is None:
             return None
-        version = self._host.version
+        newer, self._newer = self._newer, None
+        if newer is not None and newer[0] is Fate.DELETED:
+            self.add_entry(text)  # the user chose Add as new entry
+            return None
+        base = newer[1] if newer is not None else EditBase.of(self._host.version, number, old.text,
+                                                               self.model.entries())
 
         def write() -> MemoryEntryView | StaleEdit:
             try:
-                return self._host.svc.memory.edit(self._host.assistant_id, number, text, version=version,
-                                                  expected_text=old.text)
+                return self._host.svc.memory.edit(self._host.assistant_id, base.number, text, version=base.version,
+                                                  expected_text=base.text)
             except StaleDocument as exc:
                 return StaleEdit(said_error(exc))
 
         def done(view: MemoryEntryView | StaleEdit) -> None:
-            if isinstance(view, StaleEdit):
-                self._host.show_error(fill(translate("MemoryPage", "Edit #%1: %2. %3"), str(number), view.reason,
-                                           translate("MemoryPage", ENTRY_STALE_HINT)))
-                self._reopen = (number, old.text, text)
+            if isinstance(view, StaleEdit):  # said next to the editor, once the newer memory is read
+                self._reopen = (base, text)
                 self._host.schedule_reload()
                 return
             self._host.select_after_load(view.number)
@@ -234,15 +287,20 @@ class EntryActions(QObject):
         return MemoryEntryView(number, " ".join(text.split()), EntryOrigin.OWNER, True)
 
     def reopen_pending(self) -> None:
-        """After a refused edit and the reload: open the editor on that card (found by the
-        text it had, else its number) holding the user's text again."""
+        """After a refused edit and the reload: the editor again on that entry (found by
+        its text, else as rewritten at its number) holding the user's text, with a notice
+        quoting what it says now — Keep mine (Enter) saves over it, Use theirs (Esc) drops
+        the draft; gone, the draft waits in the Add editor with the offer to add it as a
+        new entry (walk57 #2)."""
         if self._reopen is None:
             return
-        number, old_text, text = self._reopen
+        base, text = self._reopen
         self._reopen = None
-        views = self.model.entries()
-        found = next((v.number for v in views if v.text == old_text), number)
-        row = self.model.row_of(found)
+        found = find_entry(base, self.model.entries())
+        if found.fate is Fate.DELETED:
+            self._offer_add(base.number, text)
+            return
+        row = self.model.row_of(found.number)
         if row is None:
             return
         self.model.ensure_row(row)
@@ -250,9 +308,20 @@ class EntryActions(QObject):
         self.list.setCurrentIndex(idx)
         self.list.setFocus()
         self.list.edit(idx)
-        editor = self.list.findChild(CardTextEdit, "memoryCardEditor")
+        editor = self._open_editor()
         if editor is not None:
             editor.set_text(text)
+            kind = NoticeKind.ENTRY_CHANGED if found.fate is Fate.CHANGED else NoticeKind.ENTRY_SAME
+            editor.set_notice(EditNotice(kind, f"#{found.number}", found.text, refused=True))
+
+    def _offer_add(self, number: int, text: str) -> None:
+        """Entry ``number`` was deleted elsewhere: the user's ``text`` in the Add editor, which
+        says so; Enter adds it, Esc drops it (walk57 #2)."""
+        editor = self.add_memory()
+        typed = editor.toPlainText().strip()
+        editor.set_text(f"{typed}\n{text}" if typed else text)
+        editor.set_notice(EditNotice(NoticeKind.ENTRY_DELETED, f"#{number}", refused=True))
+        self._reveal(editor)
 
     def delete_current(self) -> None:
         """Delete the selected card after confirmation (Del); later entries renumber."""

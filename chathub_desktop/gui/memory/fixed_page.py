@@ -323,10 +323,11 @@ class MemoryPage(QWidget):
             snippets=self._on_snippets, folded=self._sync_empty, reveal=self.editor_view.reveal)
         #: The entries' reads on a worker (a component); ``refresh`` coalesces bursts of writes.
         self.reads = FixedReads(self, self, self.svc, self.assistant_id, self.runner, self.list, self.delegate,
-                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead)
+                                lambda: self.dream_panel, task_name=self._task_name, read_on_show=self._made_ahead,
+                                while_editing=lambda snap: self.entry_actions.newer_read(snap))
         self.refresh = self.reads.refresh
         # memory or assistant settings (any assistant)
-        self.refresh.follow(self.events.settings_changed, lambda _event: self.refresh.when_shown())
+        self.refresh.follow(self.events.settings_changed, lambda _event: self.reads.changed())
         #: The part seen first is built above; the dream panel's title row and cards on the turn
         #: after the first paint, Dream now's bar on the next (stall54b: the whole panel was
         #: 7–8 ms of GUI CPU in one turn), the Dreaming memory group around
@@ -455,7 +456,8 @@ class MemoryPage(QWidget):
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked)
         #: Add, edit in place, delete, trust, pause, copy (a component given this page).
         # Add memory is an inline editor above the list (walk2), built on first use
-        self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor)
+        self.entry_actions = EntryActions(self, self.list, self.model, self, self._place_add_editor,
+                                          self.editor_view.keep_whole)
         self._cards_layout = lay
         ea = self.entry_actions
         self.list.selectionModel().currentChanged.connect(lambda *_a: self._sync_buttons())
@@ -512,7 +514,7 @@ class MemoryPage(QWidget):
     # --- loading ----------------------------------------------------------------------------
     def schedule_reload(self) -> None:
         """Re-read the entries soon, in a worker thread (bursts are coalesced)."""
-        self.refresh.schedule()
+        self.reads.changed(shown=False)
 
     def read_failed(self, exc: ServiceError) -> None:
         """A read was refused: say why; the page's controls go grey."""

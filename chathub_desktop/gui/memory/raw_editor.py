@@ -1,7 +1,9 @@
 """The fixed-memory page's raw Markdown editor (MEM-3, issues 10, 18 and 30): the whole
 document in one editor, saved with the version token it was opened with (a newer
 document is refused, the text stays and Reload is offered); a save that removes
-entries first shows what goes. Beside it, what saving gives as the page will show it —
+entries first shows what goes. While the memory changed elsewhere since it opened, Save
+is off (saving would overwrite that change) and Reload shows the newer document with the
+user's text kept beside it to copy from (:mod:`.raw_aside`; walk57 #7). Beside it, what saving gives as the page will show it —
 numbered cards with their marks, notes, the lines that will not be what they look like
 marked — following the lines in view and the cursor (:mod:`.raw_preview_view`; walk56 #6).
 Ctrl+S saves from anywhere in it; Esc (the page's) leaves it. A component of
@@ -37,6 +39,7 @@ from chathub_desktop.gui.memory.card_delegate import CARD_MARGIN_X, CARD_PAD
 from chathub_desktop.gui.memory.change_preview import PreviewOption
 from chathub_desktop.gui.memory.host import FixedMemoryHost
 from chathub_desktop.gui.memory.page_common import description, save_shortcut
+from chathub_desktop.gui.memory.raw_aside import RawAside
 from chathub_desktop.gui.memory.raw_preview import EntryMarks, RawPreview, build_preview, marks_of
 from chathub_desktop.gui.memory.raw_preview_view import PreviewFollow, RawPreviewModel, preview_view
 from chathub_desktop.gui.shell.i18n import QT_TRANSLATE_NOOP, Texts, fill
@@ -53,9 +56,8 @@ RAW_EDIT_HELP = QT_TRANSLATE_NOOP("MemoryPage",
 
 #: The raw editor's notice when the stored document moved on (issue 10).
 RAW_STALE_NOTICE = QT_TRANSLATE_NOOP("MemoryPage", "The memory changed in another window or command while you "
-                                                   "were editing, so saving this text would overwrite that change "
-                                                   "and is refused. Your text stays here; Reload shows the newer "
-                                                   "version.")
+                                                   "were editing. Save is off so that change is not overwritten: "
+                                                   "Reload shows the newer memory and keeps your text beside it.")
 #: The editor's least height in lines (a short window scrolls the page instead).
 RAW_MIN_LINES = 8
 
@@ -81,6 +83,10 @@ class RawEditor(QWidget):
         self._raw_shown = ""  # the editor's raw text right after loading it
         self._raw_crlf = False
         self._marks: dict[str, EntryMarks] = {}  # the stored marks of each entry text (MEM-7)
+        self._stale = False  # the stored document moved on: Save is off (walk57 #7)
+        self._kept: str | None = None  # the user's text, to keep beside the newer memory once read
+        self._busy = False
+        self._gives = (0, 0)  # what saving gives: entries, notes (the preview's label)
         self._build()
 
     def _build(self) -> None:
@@ -121,8 +127,11 @@ class RawEditor(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setObjectName("rawSplit")
         split.setChildrenCollapsible(False)
+        #: The user's text kept beside the newer memory after Reload, in the preview's place.
+        self.aside = RawAside(self.preview, t, mono, CARD_MARGIN_X + CARD_PAD, self)
+        self.aside.shown.connect(lambda _on: self._say_gives())
         split.addWidget(self.raw_edit)
-        split.addWidget(self.preview)
+        split.addWidget(self.aside.stack)
         for i in range(2):  # halves: the cards wrap in the preview as the text does in the editor
             split.setStretchFactor(i, 1)
         split.setSizes([500, 500])
@@ -144,11 +153,12 @@ class RawEditor(QWidget):
         self.raw_reload_button.setObjectName("rawReloadButton")
         t.bind(self.raw_reload_button.setText, lambda: translate("MemoryPage", "Reload"))
         t.bind(self.raw_reload_button.setToolTip, lambda: translate(
-            "MemoryPage", "Show the newer memory in the editor (your text here is discarded)"))
+            "MemoryPage", "Show the newer memory in the editor; your text is kept beside it"))
         self.raw_reload_button.clicked.connect(self.reload_raw)
         self.raw_reload_button.setAutoDefault(False)
         self.raw_reload_button.hide()
         brow.addWidget(self.raw_reload_button)
+        brow.addWidget(self.aside.button)
         brow.addStretch(1)
         self.cancel_raw_button = QPushButton()
         self.cancel_raw_button.setObjectName("cancelRawButton")
@@ -158,8 +168,6 @@ class RawEditor(QWidget):
         self.save_raw_button = QPushButton()
         self.save_raw_button.setObjectName("saveRawButton")
         t.bind(self.save_raw_button.setText, lambda: translate("MemoryPage", "Save"))
-        t.bind(self.save_raw_button.setToolTip, lambda: translate(
-            "MemoryPage", "Renumber the entries and save (Ctrl+S); other lines are kept exactly"))
         self.save_raw_button.clicked.connect(self.save_raw)
         # Ctrl+S anywhere in the raw view (the preview, the buttons), not only in the editor
         save_shortcut(self, t, lambda: translate("MemoryPage", "Save raw Markdown"), self.save_raw)
@@ -168,6 +176,7 @@ class RawEditor(QWidget):
         brow.addWidget(self.cancel_raw_button)
         brow.addWidget(self.save_raw_button)
         lay.addLayout(brow)
+        self._sync_save()
 
     def _start_preview(self) -> None:
         if self.is_open:
@@ -181,7 +190,16 @@ class RawEditor(QWidget):
             return
         self.preview_model.set_preview(preview)
         self.follow.follow(cursor=True)
-        entries, notes = preview.entries, preview.notes
+        self._gives = (preview.entries, preview.notes)
+        self._say_gives()
+
+    def _say_gives(self) -> None:
+        """The line over the right-hand side: what saving gives, or whose text is shown."""
+        if self.aside.button.isChecked():
+            self.texts.bind(self.preview_label.setText, lambda: translate(
+                "MemoryPage", "Your text before Reload — read-only, copy what you need"))
+            return
+        entries, notes = self._gives
         self.texts.bind(self.preview_label.setText, lambda: fill(
             translate("MemoryPage", "Saving gives %1 and keeps %2"),
             translate("MemoryPage", "%Ln entry(ies)", None, entries), translate("MemoryPage", "%Ln note(s)", None, notes)))
@@ -198,20 +216,43 @@ class RawEditor(QWidget):
 
     def set_busy(self, busy: bool) -> None:
         """Save and Cancel wait while another change of the page is written."""
-        self.save_raw_button.setEnabled(not busy)
+        self._busy = busy
+        self._sync_save()
         self.cancel_raw_button.setEnabled(not busy)
+
+    def _sync_save(self) -> None:
+        """Save is off while a change is written and while the memory changed elsewhere
+        (saving would overwrite that change: walk57 #7); its tooltip says which."""
+        self.save_raw_button.setEnabled(not self._busy and not self._stale)
+        if self._stale:
+            self.texts.bind(self.save_raw_button.setToolTip, lambda: translate(
+                "MemoryPage", "Off: the memory changed elsewhere. Reload shows it, your text kept beside it"))
+        else:
+            self.texts.bind(self.save_raw_button.setToolTip, lambda: translate(
+                "MemoryPage", "Renumber the entries and save (Ctrl+S); other lines are kept exactly"))
+
+    @property
+    def stale(self) -> bool:
+        """True while the stored document moved on from the one being edited (Save off)."""
+        return self._stale
 
     def document_changed(self, document: str) -> None:
         """The stored document is ``document`` now: when it moved on from the one being
-        edited, say so and offer Reload (issue 10)."""
+        edited, say so, turn Save off and offer Reload (issue 10, walk57 #7)."""
         if self._raw_base is not None and document != self._raw_base:
-            self.texts.bind(self.raw_notice.setText, lambda: translate("MemoryPage", RAW_STALE_NOTICE))
-            self.raw_notice.show()
-            self.raw_reload_button.show()
+            self._went_stale()
+
+    def _went_stale(self) -> None:
+        self._stale = True
+        self.texts.bind(self.raw_notice.setText, lambda: translate("MemoryPage", RAW_STALE_NOTICE))
+        self.raw_notice.show()
+        self.raw_reload_button.show()
+        self._sync_save()
 
     def leave(self) -> None:
-        """Leave the raw view, asking first when its text was changed."""
-        if self.raw_changed() and not confirm.ask(
+        """Leave the raw view, asking first when its text was changed (or a text is kept
+        beside it)."""
+        if (self.raw_changed() or self.aside.text is not None) and not confirm.ask(
                 self, translate("MemoryPage", "Discard changes"),
                 translate("MemoryPage", "Discard the changes to the memory document?"),
                 translate("MemoryPage", "Discard")):
@@ -241,6 +282,11 @@ class RawEditor(QWidget):
         self._start_preview()  # at once: no typing to wait for
         self.raw_notice.hide()
         self.raw_reload_button.hide()
+        self._stale = False
+        self._sync_save()
+        if self._kept is not None:  # Reload: the user's text beside the newer memory
+            self.aside.keep(self._kept)
+            self._kept = None
         self.opened.emit()
         self.raw_edit.setFocus()
 
@@ -263,15 +309,21 @@ class RawEditor(QWidget):
         """Save the raw view: the service renumbers and keeps free-form lines; back to the
         cards. A save that removes entries first shows what goes (issue 18; the preview
         is computed on the worker thread). Refused when the memory changed since the
-        editor opened (issue 10): the text stays, the notice offers Reload."""
-        if not self.is_open:
+        editor opened (issue 10): the text stays, Save turns off and the notice offers
+        Reload (walk57 #7: Save stayed on and refused in red)."""
+        if not self.is_open or self._stale:
             return
         text, version = self.raw_text(), self._raw_version
 
         def checked(preview: object) -> None:
             assert isinstance(preview, ChangePreview)
-            if preview.version != version or not preview.changes.removed:
-                QTimer.singleShot(0, lambda: self._write_raw(text, version))  # stale: the save says so
+            if preview.version != version:  # changed elsewhere meanwhile: nothing is written
+                if self.is_open and self._raw_version == version:
+                    self._went_stale()
+                self._host.schedule_reload()
+                return
+            if not preview.changes.removed:
+                QTimer.singleShot(0, lambda: self._write_raw(text, version))
                 return
             QTimer.singleShot(0, lambda: self._confirm_raw(text, preview))
 
@@ -299,15 +351,13 @@ class RawEditor(QWidget):
                        on_fail=self._host.schedule_reload)
 
     def reload_raw(self) -> None:
-        """Reload: the newer document into the raw editor (asking first when the user's
-        text differs from what was opened)."""
-        if self.raw_changed() and not confirm.ask(
-                self, translate("MemoryPage", "Reload memory"),
-                translate("MemoryPage", "Discard your text and show the newer memory?"),
-                translate("MemoryPage", "Reload")):
-            return
+        """Reload: the newer document into the raw editor; a text the user changed is kept
+        beside it, read-only, to copy from (walk57 #7: Reload asked to discard it)."""
+        if self.raw_changed():
+            self._kept = self.raw_text()
         self._host.show_error("")
-        self.open_raw()
+        if not self.open_raw():
+            self._kept = None
 
     def cancel_raw(self) -> None:
         """Discard the raw view's changes."""
@@ -317,6 +367,9 @@ class RawEditor(QWidget):
 
     def _close_raw(self) -> None:
         self._raw_base = None
+        self._stale = False
+        self._sync_save()
+        self.aside.drop()
         self.raw_notice.hide()
         self.raw_reload_button.hide()
         self.closed.emit()
