@@ -7626,6 +7626,10 @@ URL：%3
         <translation>动态记忆块</translation>
     </message>
     <message>
+        <source>a memory file is JSON or Markdown saved as UTF-8, or as UTF-16 with a byte-order mark</source>
+        <translation>记忆文件是以 UTF-8 或带字节顺序标记（BOM）的 UTF-16 保存的 JSON 或 Markdown</translation>
+    </message>
+    <message>
         <source>the file is %1; a memory file is at most %2</source>
         <translation>文件大小为 %1；记忆文件最大 %2</translation>
     </message>
@@ -7638,16 +7642,24 @@ URL：%3
         <translation>这是 zip 压缩包，不是记忆文件（JSON 或 Markdown）</translation>
     </message>
     <message>
+        <source>the file is UTF-32 text; %1</source>
+        <translation>文件是 UTF-32 文本；%1</translation>
+    </message>
+    <message>
         <source>the file is not UTF-8 text, nor the UTF-16 its first bytes announce (byte %1)</source>
         <translation>文件既不是 UTF-8 文本，也不是其开头字节声明的 UTF-16（第 %1 字节）</translation>
+    </message>
+    <message>
+        <source>the file looks like UTF-16 text without a byte-order mark; %1</source>
+        <translation>文件看起来是不带字节顺序标记（BOM）的 UTF-16 文本；%1</translation>
     </message>
     <message>
         <source>this is a binary file (it holds NUL bytes, the first at byte %1), not a memory file</source>
         <translation>这是二进制文件（含有 NUL 字节，第一个位于第 %1 字节），不是记忆文件</translation>
     </message>
     <message>
-        <source>the file is not UTF-8 text (byte %1 at offset %2); a memory file is UTF-8 JSON or Markdown</source>
-        <translation>文件不是 UTF-8 文本（偏移 %2 处的字节 %1）；记忆文件是 UTF-8 的 JSON 或 Markdown</translation>
+        <source>the file is not UTF-8 text (byte %1 at offset %2); %3</source>
+        <translation>文件不是 UTF-8 文本（偏移 %2 处的字节 %1）；%3</translation>
     </message>
     <message>
         <source>%1 holds a NUL character (binary data), which memory cannot hold</source>
@@ -8516,6 +8528,10 @@ URL：%3
     <message>
         <source> (paused)</source>
         <translation>（已暂停）</translation>
+    </message>
+    <message>
+        <source>cannot check %1: the process that reads it stopped (%2); nothing was changed</source>
+        <translation>无法检查 %1：读取它的进程已停止（%2）；未做任何更改</translation>
     </message>
 </context>
 <context>
