@@ -1834,7 +1834,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
 %2
 
 Restore previous version undoes this.</source>
-        <translation>删除%1？
+        <translation>删除 %1？
 
 %2
 
@@ -1842,27 +1842,27 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Deleted %1</source>
-        <translation>已删除%1</translation>
+        <translation>已删除 %1</translation>
     </message>
     <message>
         <source>Delete %1</source>
-        <translation>删除%1</translation>
+        <translation>删除 %1</translation>
     </message>
     <message>
         <source>Resumed %1: it is sent again</source>
-        <translation>已恢复%1：会再次发送</translation>
+        <translation>已恢复 %1：会再次发送</translation>
     </message>
     <message>
         <source>Paused %1: kept, not sent</source>
-        <translation>已暂停%1：保留但不发送</translation>
+        <translation>已暂停 %1：保留但不发送</translation>
     </message>
     <message>
         <source>Pause %1</source>
-        <translation>暂停%1</translation>
+        <translation>暂停 %1</translation>
     </message>
     <message>
         <source>Copied the text of %1</source>
-        <translation>已复制%1的文本</translation>
+        <translation>已复制 %1的文本</translation>
     </message>
     <message>
         <source>E&amp;xpand / fold range card</source>
@@ -2973,15 +2973,15 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Edit of %1: %2. %3</source>
-        <translation>编辑%1：%2。%3</translation>
+        <translation>编辑 %1：%2。%3</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation>已保存%1</translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Edit %1</source>
-        <translation>编辑%1</translation>
+        <translation>编辑 %1</translation>
     </message>
     <message>
         <source>Delete dream card</source>
@@ -7023,7 +7023,7 @@ URL：%3
     </message>
     <message>
         <source>cannot import %1: %2; nothing was changed</source>
-        <translation>无法导入%1：%2；未做任何更改</translation>
+        <translation>无法导入 %1：%2；未做任何更改</translation>
     </message>
     <message>
         <source>memory export format must be json or markdown, not %1</source>
