@@ -209,8 +209,8 @@ def _megabytes(n: int) -> str:
 
 
 def zip_refusal(conversations: bool) -> MemoryFileError:
-    """The refusal of a zip archive; ``conversations``: it names ``conversations.json``
-    (a ChatGPT export zip)."""
+    """The refusal of a zip archive (APP-5); ``conversations``: it names
+    ``conversations.json`` (a ChatGPT export zip)."""
     if conversations:
         return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export zip, not a memory file; %1"),
                         _CHATGPT_HINT)
@@ -304,8 +304,8 @@ def _check_depth(text: str, where: str) -> None:
 
 
 def nesting_refusal(text: str) -> MemoryFileError | None:
-    """The refusal of JSON ``text`` nested deeper than :data:`MAX_JSON_DEPTH` (as the
-    full read words it), else None."""
+    """The refusal of JSON ``text`` nested deeper than :data:`MAX_JSON_DEPTH` (APP-5, as
+    the full read words it), else None."""
     try:
         _check_depth(text, "the file")
     except MemoryFileError as exc:
@@ -712,8 +712,8 @@ def check_dynamic_caps(document: str, keep: int) -> None:
 
 
 def check_name(name: str | None) -> None:
-    """Refuse a file by its name alone: a ``.csv`` / ``.tsv`` file is a table, not memory,
-    whatever it holds (issue 32). Raises :class:`MemoryFileError`."""
+    """Refuse a file by its name alone (APP-5): a ``.csv`` / ``.tsv`` file is a table, not
+    memory, whatever it holds (issue 32). Raises :class:`MemoryFileError`."""
     suffix = next((k for k in _TABLE_SUFFIXES if name is not None and name.lower().endswith(k)), None)
     if suffix is not None:
         raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 file is a table, not a memory document (%2)"), suffix,

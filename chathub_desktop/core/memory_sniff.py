@@ -67,8 +67,8 @@ def _head_text(data: bytes) -> tuple[str, str] | None:
 
 
 def first_look(data: bytes) -> mx.MemoryFileError | None:
-    """The refusal of ``data`` when its start shows it is not a memory file (see the
-    module docstring), else None: the full read decides. Bounded: one decode of at most
+    """The refusal of ``data`` when its start shows it is not a memory file (APP-5; see
+    the module docstring), else None: the full read decides. Bounded: one decode of at most
     :data:`HEAD_BYTES` bytes and, for a JSON object, a search of ``data`` in steps of
     :data:`SEARCH_STEP` bytes."""
     if data.startswith(mx.ZIP_MAGIC):

@@ -25,8 +25,9 @@ REST_S = 0.0005
 
 
 class Breather:
-    """Call it at each step of a long loop: after :data:`WORK_S` of work since the last
-    pause it sleeps :data:`REST_S`; on the main thread it never sleeps."""
+    """For long work on a worker thread (APP-7: an import's preview): call it at each
+    step of the loop; after :data:`WORK_S` of work since the last pause it sleeps
+    :data:`REST_S`. On the main thread it never sleeps."""
 
     def __init__(self) -> None:
         self._on = threading.current_thread() is not threading.main_thread()

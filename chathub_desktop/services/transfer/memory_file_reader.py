@@ -66,8 +66,8 @@ _Packed = tuple[CheckedFile, list[bytes]]
 
 
 def prepare(mf: mx.MemoryFile) -> CheckedFile:
-    """``mf`` made ready to import (:class:`CheckedFile`): its fixed document normalized
-    when plain and redacted (issue 19: likely secrets never become memory)."""
+    """``mf`` made ready to import (APP-5, :class:`CheckedFile`): its fixed document
+    normalized when plain and redacted (issue 19: likely secrets never become memory)."""
     fixed = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
     if fixed is None:
         return CheckedFile(mf, None)
@@ -81,7 +81,7 @@ def prepare(mf: mx.MemoryFile) -> CheckedFile:
 
 
 def read_memory_file(path: Path) -> bytes:
-    """The bytes of the file at ``path``, at most :data:`~memory_export.MAX_FILE_BYTES`
+    """The bytes of the memory file at ``path`` (APP-5), at most :data:`~memory_export.MAX_FILE_BYTES`
     of them (a larger file is refused before it is read whole; a folder, FIFO, socket or
     device is refused before it is opened, issue 32). Raises :class:`InvalidInput` for a
     file that cannot be read, is not a regular file or is too large."""
@@ -89,8 +89,8 @@ def read_memory_file(path: Path) -> bytes:
 
 
 def read_checked(path: Path, name: str | None = None) -> CheckedFile:
-    """The memory file at ``path``, read and checked whole and :func:`prepare` d (APP-5;
-    see the module docstring for where). ``name`` (default: the path's) is the file name
+    """The memory file at ``path``, read, checked whole and prepared (:func:`prepare`;
+    APP-5, see the module docstring for where). ``name`` (default: the path's) is the file name
     the checks use. Raises :class:`~memory_export.MemoryFileError` naming what is wrong,
     or :class:`InvalidInput` for a file that cannot be read or checked."""
     name = name or path.name
