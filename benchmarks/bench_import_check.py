@@ -17,17 +17,42 @@ The heap alive after setting up is frozen, as the app's start-up does
 Cases, each ``--repeat`` times (the largest gap counts):
 
 1. **idle**: the loop doing nothing for 0.5 s (this machine's floor right now), and
-   **busy worker**: a worker thread running plain Python for 2 s (the floor of any work
-   on a worker: it hands the interpreter lock over every 5 ms, later on a busy machine);
+   **busy worker**: a worker thread running plain Python for 2 s, as it is and calling a
+   :class:`~chathub_desktop.services.breather.Breather` (the floor of any long work on a
+   worker: it hands the interpreter lock over every 5 ms, later on a busy machine);
 2. **before**: the check as it was — the file's bytes read and parsed in this process
-   (``preview_import`` of the bytes, Replace and Merge);
-3. **now**: ``MemoryTransfer.read_file`` (a first look, then the parse in a child
-   process for a file over 512 KB) and the two previews of what it read;
+   (``preview_import`` of the bytes, Replace and Merge; the Merge's own loop is today's);
+3. **now**, step by step as the window's check runs them: ``MemoryTransfer.read_file``
+   (a first look, then the read in a child process for a file over 512 KB), then the
+   Replace and the Merge previews of what it read;
 4. **apply**: storing the Replace of ``memory.json`` (``apply_import``) — the
    import itself, which reads nothing again.
 
 Prints the largest gap (ms) and the wall time (s) of each. Do not run it on a busy
 machine; times are not asserted anywhere.
+
+2026-12-06, 2 cores at load ~1 (shared), one run::
+
+    case                                   largest gap ms  wall s
+    idle                                              0.9    0.50
+    busy worker (plain Python, 2 s)                  12.6    2.00
+    busy worker (with a Breather, 2 s)                5.8    2.00
+    foreign.json (9.2 MB) before                    152.3    0.37  refused
+    foreign.json now: read and check                  0.7    0.01  refused
+    memory.json (10.4 MB) before                     88.7   13.17
+    memory.json now: read and check                   6.2    0.87
+    memory.json now: Replace preview                  4.6    0.06
+    memory.json now: Merge preview                   13.7   11.86
+    memory.md (5.0 MB) before                        37.5   12.88
+    memory.md now: read and check                     9.6    0.79
+    memory.md now: Replace preview                    8.7    0.09
+    memory.md now: Merge preview                     22.3   13.50
+    memory.json apply (Replace)                      10.7    0.39
+
+What is left in a Merge preview is its duplicate matching: ``make_texts`` draws every
+entry from the same 18 words, so one lookup of ``DuplicateIndex.find``
+(``core/memory_diff.py``) compares thousands of candidates, 10-20 ms of Python between
+two of the loop's pauses.
 """
 
 from __future__ import annotations
@@ -73,11 +98,14 @@ def _measure(app: Any, probe: StallProbe, pool: concurrent.futures.Executor,
     return worst, wall, outcome
 
 
-def _busy() -> int:
-    """Plain Python for 2 s: set operations on small sets, as a Merge preview does."""
+def _busy(breathe: Callable[[], None] | None) -> int:
+    """Plain Python for 2 s: set operations on small sets, as a Merge preview does;
+    ``breathe`` called at each step."""
     end, n = time.perf_counter() + 2.0, 0
     while time.perf_counter() < end:
         n += len({i for i in range(40)} & {1, 2, 3})
+        if breathe is not None:
+            breathe()
     return n
 
 
@@ -104,6 +132,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from chathub_desktop.core.memory_export import ImportMode
+    from chathub_desktop.services.breather import Breather
     from chathub_desktop.services.container import open_services
     from chathub_desktop.services.memory import secret_scan
 
@@ -126,12 +155,16 @@ def main() -> int:
             return (replace, files.preview_import(aid, data, name=path.name, mode=ImportMode.MERGE))[1]
         return work
 
-    def now(path: Path) -> Callable[[], object]:
+    checked: dict[str, Any] = {}
+
+    def read(path: Path) -> Callable[[], object]:
         def work() -> object:
-            checked = files.read_file(path)
-            replace = files.preview_import(aid, checked, name=path.name)
-            return (replace, files.preview_import(aid, checked, name=path.name, mode=ImportMode.MERGE))[1]
+            checked[path.name] = files.read_file(path)
+            return checked[path.name]
         return work
+
+    def preview(path: Path, mode: ImportMode) -> Callable[[], object]:
+        return lambda: files.preview_import(aid, checked[path.name], name=path.name, mode=mode)
 
     probe = StallProbe()
     rows: dict[str, tuple[float, float, str]] = {}
@@ -144,12 +177,16 @@ def main() -> int:
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
         run("idle", lambda: time.sleep(0.5))
-        run("busy worker (plain Python, 2 s)", _busy)
+        run("busy worker (plain Python, 2 s)", lambda: _busy(None))
+        run("busy worker (with a Breather, 2 s)", lambda: _busy(Breather()))
         for name, path in paths.items():
             size = f"{path.stat().st_size / 1e6:.1f} MB"
             run(f"{name} ({size}) before", before(path))
-            run(f"{name} ({size}) now", now(path))
-        replace = files.preview_import(aid, files.read_file(paths["memory.json"]), name="memory.json")
+            run(f"{name} now: read and check", read(path))
+            if name != "foreign.json":
+                run(f"{name} now: Replace preview", preview(path, ImportMode.REPLACE))
+                run(f"{name} now: Merge preview", preview(path, ImportMode.MERGE))
+        replace = files.preview_import(aid, checked["memory.json"], name="memory.json")
         run("memory.json apply (Replace)", lambda: files.apply_import(replace))
     svc.close()
     print(f"{'case':<38}{'largest gap ms':>15}{'wall s':>8}  outcome")
