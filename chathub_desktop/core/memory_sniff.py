@@ -61,6 +61,8 @@ def _head_text(data: bytes) -> tuple[str, str] | None:
         text = codecs.getincrementaldecoder(codec)().decode(data[:HEAD_BYTES], final=False)
     except UnicodeDecodeError:
         return None
+    if "\x00" in text:
+        return None  # binary, or UTF-16 without its mark: the full read names which
     if codec == "utf-16":
         codec = "utf-16-le" if data.startswith(b"\xff\xfe") else "utf-16-be"
     return codec, text.removeprefix("\ufeff").removeprefix("\ufeff").lstrip()

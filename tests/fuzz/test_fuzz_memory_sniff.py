@@ -104,6 +104,14 @@ def test_every_encoding_of_an_export_is_read_or_named(encoding: str) -> None:
             assert isinstance(full, mx.MemoryFile) and full.fixed == _DOC, (kind, encoding, full)
 
 
+def test_a_large_export_saved_as_utf16_without_its_mark_is_named_not_called_foreign() -> None:
+    """Notepad++'s "UTF-16 LE" without the mark: the first look leaves it to the full read,
+    which says what it is."""
+    data = mx.to_json(_MEMORY).encode("ascii", "replace").decode("ascii").encode("utf-16-le")
+    assert first_look(data) is None
+    assert "looks like UTF-16 text without a byte-order mark" in str(_read(data))
+
+
 @pytest.mark.parametrize(("data", "words"), [
     ("#1: café crème\n".encode("latin-1"), "the file is not UTF-8 text (byte 0xe9 at offset 7); a memory file is "
                                           "JSON or Markdown saved as UTF-8, or as UTF-16 with a byte-order mark"),
