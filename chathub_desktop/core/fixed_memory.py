@@ -24,7 +24,7 @@ import operator
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -375,6 +375,25 @@ def append(doc: str, text: str) -> tuple[str, int]:
     nl = _newline_for(lines)
     prefix = doc if (not doc or doc.endswith("\n")) else doc + nl
     return prefix + _entry_line(number, cleaned) + nl, number
+
+
+def append_all(doc: str, texts: Sequence[str]) -> tuple[str, list[int]]:
+    """:func:`append` of each of ``texts`` in order, in one pass (REF-1): the document
+    is parsed once, not once per text, so an import's Merge of 10,000 entries takes a
+    fraction of a second rather than minutes (issue 30). Returns ``(new_doc, numbers)``,
+    exactly what repeated :func:`append` would give. Raises ``ValueError`` (nothing
+    appended) when a text is empty after cleaning."""
+    cleaned = [clean_text(t) for t in texts]
+    if not all(cleaned):
+        raise ValueError("the memory text is empty")
+    if not cleaned:
+        return doc, []
+    lines = parse(doc)
+    first = max((line.number for line in lines if line.number is not None), default=0) + 1
+    nl = _newline_for(lines)
+    prefix = doc if (not doc or doc.endswith("\n")) else doc + nl
+    numbers = list(range(first, first + len(cleaned)))
+    return prefix + "".join(_entry_line(n, t) + nl for n, t in zip(numbers, cleaned, strict=True)), numbers
 
 
 class EditStatus(StrEnum):

@@ -16,11 +16,13 @@ Both formats carry the two documents exactly as stored, so a round trip is lossl
 
 Reading checks the *whole* file before anything is used (:func:`read`, :func:`parse`):
 a file over :data:`MAX_FILE_BYTES`, a zip archive, binary data, text that is not UTF-8
-(or UTF-16 with a byte-order mark), JSON nested deeper than :data:`MAX_JSON_DEPTH`,
-JSON that is not a memory file (an array, a number, another app's object, a ChatGPT
-export), JSON cut short, and a Markdown export with any damaged block, marker or
-provenance comment are all refused with :class:`MemoryFileError`, whose message names
-the problem in one line. Nothing is ever half-read.
+or UTF-16 with a byte-order mark (Notepad's; UTF-32 and UTF-16 without the mark are
+named as such), JSON nested deeper than :data:`MAX_JSON_DEPTH`, JSON that is not a
+memory file (an array, a number, another app's object, a ChatGPT export), JSON cut
+short, and a Markdown export with any damaged block, marker or provenance comment are
+all refused with :class:`MemoryFileError`, whose message names the problem in one line.
+Nothing is ever half-read. A large file gets a first look before that
+(:mod:`~chathub_desktop.core.memory_sniff`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ _MARKER_LINE = re.compile(r"^[ \t]*<!--[ \t]*/?[ \t]*chathub", re.M | re.I)
 _MARKER_WORD = re.compile(r"chathub-memory v|chathub:(?:fixed|dynamic|provenance)", re.I)
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
-_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+#: The first bytes of a zip archive.
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
 _CHATGPT_HINT = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "import ChatGPT exports with File → Import → ChatGPT "
                                                            "export, or `chathub-desktop import chatgpt`"))
 
@@ -205,22 +208,50 @@ def _megabytes(n: int) -> str:
     return f"{n / (1024 * 1024):,.1f} MB"
 
 
+def zip_refusal(conversations: bool) -> MemoryFileError:
+    """The refusal of a zip archive (APP-5); ``conversations``: it names
+    ``conversations.json`` (a ChatGPT export zip)."""
+    if conversations:
+        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export zip, not a memory file; %1"),
+                        _CHATGPT_HINT)
+    return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a zip archive, not a memory file (JSON or Markdown)"))
+
+
+#: The encodings a memory file is read in, said in refusals of any other (issue 30: the
+#: refusal of a Latin-1 file named UTF-8 only, while UTF-16 was read).
+_ENCODINGS = Reason(QT_TRANSLATE_NOOP("ServiceReasons", "a memory file is JSON or Markdown saved as UTF-8, or as "
+                                                        "UTF-16 with a byte-order mark"))
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF32_BOMS = (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
+
+
+def _utf16_without_bom(data: bytes) -> bool:
+    """True when ``data`` starts like UTF-16 text without a byte-order mark: of its first
+    up to 64 bytes (two or more), every other one NUL and none of the rest (ASCII text,
+    as Notepad's "Unicode" without the mark would hold)."""
+    head = data[: min(64, len(data)) // 2 * 2]
+    if len(head) < 2:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (odd.count(0) == len(odd) and 0 not in even) or (even.count(0) == len(even) and 0 not in odd)
+
+
 def decode(data: bytes) -> str:
     """The text of a memory file's bytes: UTF-8 (a byte-order mark is dropped) or UTF-16
-    with a byte-order mark.
+    with a byte-order mark (Windows Notepad's "Unicode"), the encodings a refusal names.
 
     Raises :class:`MemoryFileError` for a file over :data:`MAX_FILE_BYTES`, a zip archive
-    (a ChatGPT export zip included), binary data (NUL bytes) and text in another encoding.
+    (a ChatGPT export zip included), UTF-32, UTF-16 without a byte-order mark, binary
+    data (NUL bytes) and text in another encoding (Latin-1, Windows-1252 …).
     """
     if len(data) > MAX_FILE_BYTES:
         raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is %1; a memory file is at most %2"),
                        _megabytes(len(data)), _megabytes(MAX_FILE_BYTES))
-    if data.startswith(_ZIP_MAGIC):
-        if b"conversations.json" in data:
-            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export zip, not a memory file; %1"),
-                           _CHATGPT_HINT)
-        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a zip archive, not a memory file (JSON or Markdown)"))
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if data.startswith(ZIP_MAGIC):
+        raise zip_refusal(b"conversations.json" in data)
+    if data.startswith(_UTF32_BOMS):
+        raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is UTF-32 text; %1"), _ENCODINGS)
+    if data.startswith(_UTF16_BOMS):
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as exc:
@@ -228,15 +259,17 @@ def decode(data: bytes) -> str:
                                                                "first bytes announce (byte %1)"), str(exc.start)) from None
     else:
         nul = data.find(b"\x00")
+        if nul >= 0 and _utf16_without_bom(data):
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file looks like UTF-16 text without a byte-order "
+                                                               "mark; %1"), _ENCODINGS)
         if nul >= 0:
             raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a binary file (it holds NUL bytes, the first "
                                                                "at byte %1), not a memory file"), str(nul))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is not UTF-8 text (byte %1 at offset %2); "
-                                                               "a memory file is UTF-8 JSON or Markdown"),
-                           f"0x{data[exc.start]:02x}", str(exc.start)) from None
+            raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "the file is not UTF-8 text (byte %1 at offset %2); %3"),
+                           f"0x{data[exc.start]:02x}", str(exc.start), _ENCODINGS) from None
     return text.removeprefix("\ufeff")
 
 
@@ -268,6 +301,16 @@ def _check_depth(text: str, where: str) -> None:
                     _place(where), str(MAX_JSON_DEPTH))
         else:
             depth -= 1
+
+
+def nesting_refusal(text: str) -> MemoryFileError | None:
+    """The refusal of JSON ``text`` nested deeper than :data:`MAX_JSON_DEPTH` (APP-5, as
+    the full read words it), else None."""
+    try:
+        _check_depth(text, "the file")
+    except MemoryFileError as exc:
+        return exc
+    return None
 
 
 def _loads(text: str, where: str = "the file") -> object:
@@ -354,17 +397,37 @@ def _document(part: object, where: str) -> str | None:
     return doc
 
 
+class ForeignJson(StrEnum):
+    """Which JSON that is not a memory file a refusal names (:func:`foreign_json`): an
+    ``object`` without ``"format": "chathub-memory"``, an ``array``, or a ``chatgpt``
+    export (an array of conversations)."""
+
+    OBJECT = "object"
+    ARRAY = "array"
+    CHATGPT = "chatgpt"
+
+
+def foreign_json(kind: ForeignJson) -> MemoryFileError:
+    """The one-line refusal of JSON of ``kind`` that is not a memory file (APP-5), the
+    same whether the whole file was parsed or its first look decided
+    (:mod:`~chathub_desktop.core.memory_sniff`)."""
+    if kind == ForeignJson.CHATGPT:
+        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export (conversations.json), not "
+                                                            "a memory file; %1"), _CHATGPT_HINT)
+    if kind == ForeignJson.ARRAY:
+        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a JSON array, not a ChatHub memory file "
+                                                            "(expected an object with %1)"), f'"format": "{FORMAT}"')
+    return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON but not a ChatHub memory file (expected %1)"),
+                    f'"format": "{FORMAT}"')
+
+
 def _not_ours(data: object) -> MemoryFileError:
     """Why valid JSON ``data`` is not a memory file."""
     if isinstance(data, list):
-        if data and all(isinstance(x, dict) and "mapping" in x for x in data[:50]):
-            return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a ChatGPT export (conversations.json), not "
-                                                                "a memory file; %1"), _CHATGPT_HINT)
-        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is a JSON array, not a ChatHub memory file "
-                                                            "(expected an object with %1)"), f'"format": "{FORMAT}"')
+        chatgpt = bool(data) and all(isinstance(x, dict) and "mapping" in x for x in data[:50])
+        return foreign_json(ForeignJson.CHATGPT if chatgpt else ForeignJson.ARRAY)
     if isinstance(data, dict):
-        return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON but not a ChatHub memory file (expected %1)"),
-                        f'"format": "{FORMAT}"')
+        return foreign_json(ForeignJson.OBJECT)
     kind = {bool: QT_TRANSLATE_NOOP("ServiceReasons", "true or false"), str: QT_TRANSLATE_NOOP("ServiceReasons", "a string"),
             type(None): "null"}.get(type(data), QT_TRANSLATE_NOOP("ServiceReasons", "a number"))
     return _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "this is JSON (%1), not a ChatHub memory file"),
@@ -648,14 +711,20 @@ def check_dynamic_caps(document: str, keep: int) -> None:
                        f"{keep} × {dm.SINGLE_CARD_MAX:,} + {dm.RANGE_CARD_MAX:,}")
 
 
-def read(data: bytes, name: str | None = None) -> MemoryFile:
-    """Check and read a whole memory file from its bytes (:func:`decode`, then
-    :func:`parse`). ``name`` (the file name, optional) adds two checks: a ``.json`` file
-    must hold JSON, and a ``.csv`` / ``.tsv`` file is a table, not memory (issue 32). Raises :class:`MemoryFileError` naming the problem."""
+def check_name(name: str | None) -> None:
+    """Refuse a file by its name alone (APP-5): a ``.csv`` / ``.tsv`` file is a table, not
+    memory, whatever it holds (issue 32). Raises :class:`MemoryFileError`."""
     suffix = next((k for k in _TABLE_SUFFIXES if name is not None and name.lower().endswith(k)), None)
     if suffix is not None:
         raise _refusal(QT_TRANSLATE_NOOP("ServiceReasons", "a %1 file is a table, not a memory document (%2)"), suffix,
                        _KNOWN_FORMATS)
+
+
+def read(data: bytes, name: str | None = None) -> MemoryFile:
+    """Check and read a whole memory file from its bytes (:func:`decode`, then
+    :func:`parse`). ``name`` (the file name, optional) adds two checks: a ``.json`` file
+    must hold JSON, and a ``.csv`` / ``.tsv`` file is a table, not memory (issue 32). Raises :class:`MemoryFileError` naming the problem."""
+    check_name(name)
     text = decode(data)
     if name is not None and name.lower().endswith(".json") and text.strip() \
             and not text.lstrip().startswith(("{", "[")):

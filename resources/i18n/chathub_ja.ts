@@ -7746,6 +7746,10 @@ URL：%3
         <translation>動的メモリのブロック</translation>
     </message>
     <message>
+        <source>a memory file is JSON or Markdown saved as UTF-8, or as UTF-16 with a byte-order mark</source>
+        <translation>メモリファイルは UTF-8、またはバイトオーダーマーク（BOM）付きの UTF-16 で保存した JSON か Markdown です</translation>
+    </message>
+    <message>
         <source>the file is %1; a memory file is at most %2</source>
         <translation>ファイルは %1 です。メモリファイルは最大 %2 です</translation>
     </message>
@@ -7758,16 +7762,24 @@ URL：%3
         <translation>これは zip アーカイブで、メモリファイル（JSON か Markdown）ではありません</translation>
     </message>
     <message>
+        <source>the file is UTF-32 text; %1</source>
+        <translation>ファイルは UTF-32 テキストです。%1</translation>
+    </message>
+    <message>
         <source>the file is not UTF-8 text, nor the UTF-16 its first bytes announce (byte %1)</source>
         <translation>ファイルは UTF-8 テキストでも、先頭のバイトが示す UTF-16 でもありません（%1 バイト目）</translation>
+    </message>
+    <message>
+        <source>the file looks like UTF-16 text without a byte-order mark; %1</source>
+        <translation>ファイルはバイトオーダーマーク（BOM）のない UTF-16 テキストのようです。%1</translation>
     </message>
     <message>
         <source>this is a binary file (it holds NUL bytes, the first at byte %1), not a memory file</source>
         <translation>これはバイナリファイル（NUL バイトを含み、最初は %1 バイト目）で、メモリファイルではありません</translation>
     </message>
     <message>
-        <source>the file is not UTF-8 text (byte %1 at offset %2); a memory file is UTF-8 JSON or Markdown</source>
-        <translation>ファイルは UTF-8 テキストではありません（オフセット %2 のバイト %1）。メモリファイルは UTF-8 の JSON か Markdown です</translation>
+        <source>the file is not UTF-8 text (byte %1 at offset %2); %3</source>
+        <translation>ファイルは UTF-8 テキストではありません（オフセット %2 のバイト %1）。%3</translation>
     </message>
     <message>
         <source>%1 holds a NUL character (binary data), which memory cannot hold</source>
@@ -8636,6 +8648,10 @@ URL：%3
     <message>
         <source> (paused)</source>
         <translation>（一時停止中）</translation>
+    </message>
+    <message>
+        <source>cannot check %1: the process that reads it stopped (%2); nothing was changed</source>
+        <translation>%1 を確認できません：読み込むプロセスが停止しました（%2）。何も変更していません</translation>
     </message>
 </context>
 <context>

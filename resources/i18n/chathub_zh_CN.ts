@@ -1838,7 +1838,7 @@ Use Add memory (Ctrl+N), or ask the assistant to remember something.</source>
 %2
 
 Restore previous version undoes this.</source>
-        <translation>删除%1？
+        <translation>删除 %1？
 
 %2
 
@@ -1846,27 +1846,27 @@ Restore previous version undoes this.</source>
     </message>
     <message>
         <source>Deleted %1</source>
-        <translation>已删除%1</translation>
+        <translation>已删除 %1</translation>
     </message>
     <message>
         <source>Delete %1</source>
-        <translation>删除%1</translation>
+        <translation>删除 %1</translation>
     </message>
     <message>
         <source>Resumed %1: it is sent again</source>
-        <translation>已恢复%1：会再次发送</translation>
+        <translation>已恢复 %1：会再次发送</translation>
     </message>
     <message>
         <source>Paused %1: kept, not sent</source>
-        <translation>已暂停%1：保留但不发送</translation>
+        <translation>已暂停 %1：保留但不发送</translation>
     </message>
     <message>
         <source>Pause %1</source>
-        <translation>暂停%1</translation>
+        <translation>暂停 %1</translation>
     </message>
     <message>
         <source>Copied the text of %1</source>
-        <translation>已复制%1的文本</translation>
+        <translation>已复制 %1的文本</translation>
     </message>
     <message>
         <source>E&amp;xpand / fold range card</source>
@@ -2989,11 +2989,11 @@ The entries after it are renumbered.</source>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation>已保存%1</translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Edit %1</source>
-        <translation>编辑%1</translation>
+        <translation>编辑 %1</translation>
     </message>
     <message>
         <source>Delete dream card</source>
@@ -3358,11 +3358,11 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
-        <translation><numerusform>%n 条提议等待审阅。其余已结束的日子都已有卡片；今天的聊天明天才能做梦整理。</numerusform></translation>
+        <translation type="unfinished"><numerusform></numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Today&apos;s chats can be dreamt tomorrow.</source>
-        <translation><numerusform>%n 条提议等待审阅。今天的聊天明天才能做梦整理。</numerusform></translation>
+        <translation type="unfinished"><numerusform></numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</source>
@@ -3558,7 +3558,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation><numerusform>接受了做梦为 %1 生成的梦境卡片，并将 %n 张较早的卡片合并为一张范围卡片</numerusform></translation>
+        <translation type="unfinished"><numerusform></numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
@@ -7143,7 +7143,7 @@ URL：%3
     </message>
     <message>
         <source>cannot import %1: %2; nothing was changed</source>
-        <translation>无法导入%1：%2；未做任何更改</translation>
+        <translation>无法导入 %1：%2；未做任何更改</translation>
     </message>
     <message>
         <source>memory export format must be json or markdown, not %1</source>
@@ -7764,10 +7764,6 @@ URL：%3
     <message>
         <source>this is a binary file (it holds NUL bytes, the first at byte %1), not a memory file</source>
         <translation>这是二进制文件（含有 NUL 字节，第一个位于第 %1 字节），不是记忆文件</translation>
-    </message>
-    <message>
-        <source>the file is not UTF-8 text (byte %1 at offset %2); a memory file is UTF-8 JSON or Markdown</source>
-        <translation>文件不是 UTF-8 文本（偏移 %2 处的字节 %1）；记忆文件是 UTF-8 的 JSON 或 Markdown</translation>
     </message>
     <message>
         <source>%1 holds a NUL character (binary data), which memory cannot hold</source>
@@ -8636,6 +8632,26 @@ URL：%3
     <message>
         <source> (paused)</source>
         <translation>（已暂停）</translation>
+    </message>
+    <message>
+        <source>a memory file is JSON or Markdown saved as UTF-8, or as UTF-16 with a byte-order mark</source>
+        <translation>记忆文件是以 UTF-8 或带字节顺序标记（BOM）的 UTF-16 保存的 JSON 或 Markdown</translation>
+    </message>
+    <message>
+        <source>the file is UTF-32 text; %1</source>
+        <translation>文件是 UTF-32 文本；%1</translation>
+    </message>
+    <message>
+        <source>the file looks like UTF-16 text without a byte-order mark; %1</source>
+        <translation>文件看起来是不带字节顺序标记（BOM）的 UTF-16 文本；%1</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 text (byte %1 at offset %2); %3</source>
+        <translation>文件不是 UTF-8 文本（偏移 %2 处的字节 %1）；%3</translation>
+    </message>
+    <message>
+        <source>cannot check %1: the process that reads it stopped (%2); nothing was changed</source>
+        <translation>无法检查 %1：读取它的进程已停止（%2）；未做任何更改</translation>
     </message>
 </context>
 <context>

@@ -83,10 +83,10 @@ def test_memory_file_refusals_are_said_in_chinese_and_japanese(services: Any, tm
         "cannot import memory.json: provenance[0].hash must be a 64-character sha256 hex string; nothing was changed",
         "cannot import cut.json: the file is not valid JSON: Expecting value at line 1, column 12; it looks cut "
         "short; nothing was changed"]
-    with _language("zh_CN"):
-        assert said_error(caught[0]) == ("无法导入notes.csv：.csv 文件是表格，不是记忆文档（记忆文件是 ChatHub 的 JSON 或 "
+    with _language("zh_CN"):  # walk57 #9: a space between 导入 and the file's name, as the ja text has
+        assert said_error(caught[0]) == ("无法导入 notes.csv：.csv 文件是表格，不是记忆文档（记忆文件是 ChatHub 的 JSON 或 "
                                          "Markdown 导出，或 Markdown/文本文档）；未做任何更改")
-        assert said_error(caught[1]) == ("无法导入memory.json：provenance[0].hash 必须是 64 个字符的 sha256 十六进制字符串；"
+        assert said_error(caught[1]) == ("无法导入 memory.json：provenance[0].hash 必须是 64 个字符的 sha256 十六进制字符串；"
                                          "未做任何更改")
     with _language("ja"):
         assert said_error(caught[2]) == ("cut.json をインポートできません：ファイルは有効な JSON ではありません：1 行 12 列で "

@@ -93,3 +93,33 @@ def test_a_fifo_or_a_device_is_refused_at_once_without_a_question(
         except OSError:
             pass
     assert asked == [] and services.memory.document("Helper") == before
+
+
+def test_the_file_is_read_and_parsed_once_for_both_previews_and_the_import(
+        page: MemoryPage, services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30 (walk57 #8): the check reads and parses the file once for Replace and
+    Merge, and a Merge whose ticks the user changed imports what was read then — the
+    file is not parsed again on the way to the store."""
+    from chathub_desktop.core import memory_export as mx
+    from chathub_desktop.services.transfer import memory_file_reader
+
+    services.memory.add("Helper", "Prefers metric units")
+    path = tmp_path / "claude.md"
+    path.write_text("#1: You prefer metric units\n#2: Plays the cello\n", encoding="utf-8")
+    parsed: list[str | None] = []
+    real_read = mx.read
+    monkeypatch.setattr(mx, "read", lambda data, name=None: parsed.append(name) or real_read(data, name))
+    read = memory_file_reader.read_memory_file
+    opened: list[Path] = []
+    monkeypatch.setattr(memory_file_reader, "read_memory_file", lambda p: opened.append(p) or read(p))
+
+    def ask(_p, _t, _h, options, _a, ticked=None):  # type: ignore[no-untyped-def]
+        assert [o.key for o in options] == ["merge", "replace"]
+        ticked[:] = [True, True]  # the repeat ticked back: the Merge is previewed again with it
+        return "merge"
+
+    monkeypatch.setattr(change_preview, "ask", ask)
+    assert _import(page, qtbot, path)
+    assert [e.text for e in services.memory.entries("Helper")][2:] == [
+        "Prefers metric units", "You prefer metric units", "Plays the cello"]
+    assert parsed == ["claude.md"] and opened == [path]

@@ -293,3 +293,13 @@ def test_fuzz_every_file_is_a_clean_import_or_a_one_line_refusal(
     assert dynamic == (before[1] if preview.dynamic_document is None else preview.dynamic_document)
     assert len(entries) == (preview.fixed_after if preview.fixed_after is not None else preview.fixed_before)
     assert sum(1 for e in entries if not e[3]) == preview.untrusted_after
+
+
+def test_a_file_with_an_empty_entry_previews_both_ways(services: Services) -> None:
+    """An entry line with no text (``#2:``) is no fact to merge: the Merge preview leaves it
+    out (it raised ValueError, a crash instead of a preview)."""
+    seed(services)
+    data = b"#1: Plays the cello\n#2:\n#3: Likes tea\n"
+    merge = services.memory_files.preview_import("Source", data, name="notes.md", mode=mx.ImportMode.MERGE)
+    assert [(m.text, m.added) for m in merge.merge_items] == [("Plays the cello", True), ("Likes tea", False)]
+    assert services.memory_files.preview_import("Source", data, name="notes.md").fixed_after == 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,6 +224,25 @@ def test_append_then_entries(doc: str, text: str) -> None:
     assert fm.entries(new)[:-1] == fm.entries(doc)
     assert fm.entries(new)[-1] == fm.Entry(n, cleaned)
     assert n == max((e.number for e in fm.entries(doc)), default=0) + 1
+
+
+@settings(max_examples=cases(200), deadline=None)
+@given(documents(), st.lists(st.text(max_size=30).filter(lambda t: bool(fm.clean_text(t))), max_size=5))
+def test_append_all_is_append_repeated(doc: str, texts: list[str]) -> None:
+    """REF-1, issue 30: appending many texts in one pass gives the document and numbers
+    repeated appends give (an import's Merge of 10,000 entries parsed the document once
+    per entry)."""
+    want, numbers = doc, []
+    for text in texts:
+        want, n = fm.append(want, text)
+        numbers.append(n)
+    assert fm.append_all(doc, texts) == (want, numbers)
+
+
+def test_append_all_refuses_a_blank_text_and_appends_nothing() -> None:
+    with pytest.raises(ValueError):
+        fm.append_all("#1: a\n", ["b", "  "])
+    assert fm.append_all("#1: a", []) == ("#1: a", [])
 
 
 def test_notes_are_the_free_form_runs_where_they_stand() -> None:

@@ -43,7 +43,8 @@ from chathub_desktop.gui.shell.i18n import Texts, fill
 from chathub_desktop.private_files import write_private
 from chathub_desktop.services.errors import ServiceError
 from chathub_desktop.services.memory.memory_preview import ChangePreview
-from chathub_desktop.services.transfer.memory_transfer import ImportPreview, read_memory_file
+from chathub_desktop.services.transfer.memory_file_reader import CheckedFile
+from chathub_desktop.services.transfer.memory_transfer import ImportPreview
 
 translate = QCoreApplication.translate
 
@@ -206,12 +207,14 @@ class TransferActions(QObject):
         files = self._host.svc.memory_files
         aid = self._host.assistant_id
 
-        def check() -> tuple[ImportPreview, ImportPreview | None, bytes]:
-            data = read_memory_file(path)  # read once, previewed both ways (issue 18)
-            replace = files.preview_import(aid, data, name=path.name)
-            merge = (files.preview_import(aid, data, name=path.name, mode=ImportMode.MERGE)
+        def check() -> tuple[ImportPreview, ImportPreview | None, CheckedFile]:
+            # read and parsed once, off this process's interpreter lock when large, then
+            # previewed both ways (issues 18, 30)
+            checked = files.read_file(path)
+            replace = files.preview_import(aid, checked, name=path.name)
+            merge = (files.preview_import(aid, checked, name=path.name, mode=ImportMode.MERGE)
                      if replace.fixed_after is not None else None)
-            return replace, merge, data
+            return replace, merge, checked
 
         started = self._host.ops.start(
             translate("MemoryPage", "Import"), check,
@@ -223,7 +226,7 @@ class TransferActions(QObject):
         """The checked file's preview, Replace or Merge (outside any coroutine: it runs a
         modal dialog); ``confirmed``: Replace without asking."""
         assert isinstance(previews, tuple)
-        replace, merge, data = previews
+        replace, merge, checked = previews
         assert isinstance(replace, ImportPreview)
         chosen: ImportPreview = replace
         ticks: list[bool] = []
@@ -252,7 +255,7 @@ class TransferActions(QObject):
         retick = chosen.mode == ImportMode.MERGE and len(ticks) == len(default) and ticks != default
 
         def write() -> object:
-            final = files.rechoose(chosen, data, ticks) if retick else chosen
+            final = files.rechoose(chosen, checked, ticks) if retick else chosen  # the file is not read again
             return final, files.apply_import(final)
 
         def imported(result: object) -> None:

@@ -51,11 +51,12 @@ from chathub_desktop.core.memory_repeats import Repeat, RepeatKind
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.core.secret_redaction import Redaction
 from chathub_desktop.services.assistants.assistant_service import AssistantService
+from chathub_desktop.services.breather import Breather
 from chathub_desktop.services.errors import InvalidInput, ServiceError
-from chathub_desktop.services.input_files import read_regular
 from chathub_desktop.services.memory.memory_preview import count_reason
 from chathub_desktop.services.memory.memory_sources import MEMORY_FILE_SOURCE, note_sources
 from chathub_desktop.services.memory.secret_scan import redact_secrets
+from chathub_desktop.services.transfer.memory_file_reader import CheckedFile, prepare, read_checked
 from chathub_desktop.storage.database import Database
 from chathub_desktop.storage.memory_change_queries import dynamic_row, put_back
 from chathub_desktop.storage.memory_history import Author, authored
@@ -344,14 +345,6 @@ def _card_label(card: dm.Card) -> str:
     return f"[{card.display_tag}] {dm.visible_body(card)}"
 
 
-def read_memory_file(path: Path) -> bytes:
-    """The bytes of the file at ``path``, at most :data:`~memory_export.MAX_FILE_BYTES`
-    of them (a larger file is refused before it is read whole; a folder, FIFO, socket or
-    device is refused before it is opened, issue 32). Raises :class:`InvalidInput` for a
-    file that cannot be read, is not a regular file or is too large."""
-    return read_regular(path, mx.MAX_FILE_BYTES, what="memory file")
-
-
 class MemoryTransfer:
     """Memory files in and out of the store. ``on_change(assistant_id)`` runs after an
     import commits."""
@@ -397,11 +390,24 @@ class MemoryTransfer:
 
     # --- import ------------------------------------------------------------------------------
 
-    def preview_import(self, assistant: int | str, source: Path | bytes | str, *,
+    def read_file(self, path: Path, name: str | None = None) -> CheckedFile:
+        """The memory file at ``path`` read and checked whole, and made ready to import
+        (likely secrets redacted), without holding the interpreter lock long in this
+        process (issue 30,
+        :func:`~chathub_desktop.services.transfer.memory_file_reader.read_checked`): what
+        :meth:`preview_import` and :meth:`rechoose` take, so a file is read once for the
+        previews and the import. Raises :class:`InvalidInput` with a one-line reason."""
+        try:
+            return read_checked(path, name)
+        except mx.MemoryFileError as exc:
+            raise _refused(name or path.name, exc) from None
+
+    def preview_import(self, assistant: int | str, source: Path | bytes | str | CheckedFile, *,
                        name: str | None = None, mode: str = mx.ImportMode.REPLACE,
                        take: Sequence[bool] | None = None) -> ImportPreview:
-        """Check the whole memory file ``source`` (a path, the file's bytes, or its text)
-        and say what importing it into ``assistant`` would change. Writes nothing.
+        """Check the whole memory file ``source`` (a path, the file's bytes, or its text;
+        or the file :meth:`read_file` read) and say what importing it into ``assistant``
+        would change. Writes nothing.
 
         ``name`` is the file name shown in the summary (a path gives its own); a ``.json``
         name must hold JSON. Raises :class:`InvalidInput` with a one-line reason for a file
@@ -419,21 +425,14 @@ class MemoryTransfer:
                                       (repr(mode),)))
         if isinstance(source, Path):
             name = name or source.name
-            source = read_memory_file(source)
-        try:
-            mf = mx.read(source, name) if isinstance(source, bytes) else mx.parse(source)
-        except mx.MemoryFileError as exc:
-            raise _refused(name, exc) from None
-        fixed_doc = None if mf.fixed is None else (fm.normalize(mf.fixed) if mf.plain else mf.fixed)
-        kinds: tuple[str, ...] = ()
-        file_hash: dict[str, str] = {}  # redacted entry text hash → the file's (for its provenance)
-        if fixed_doc is not None:  # issue 19: likely secrets never become memory
-            red = redact_secrets(fixed_doc)
-            if red.changed:
-                was, now_ = fm.entries(fixed_doc), fm.entries(red.text)
-                if [e.number for e in was] == [e.number for e in now_]:
-                    file_hash = {fm.text_hash(b.text): fm.text_hash(a.text) for a, b in zip(was, now_, strict=True)}
-                fixed_doc, kinds = red.text, red.kinds
+            source = self.read_file(source, name)
+        if not isinstance(source, CheckedFile):
+            try:
+                source = prepare(mx.read(source, name) if isinstance(source, bytes) else mx.parse(source))
+            except mx.MemoryFileError as exc:
+                raise _refused(name, exc) from None
+        mf, fixed_doc, kinds = source.file, source.fixed, source.redacted
+        file_hash = source.file_hash  # redacted entry text hash → the file's (for its provenance)
         with self._db.read() as s:
             a = AssistantService.row(s, assistant)
             cur = _current(s, a.id)
@@ -517,18 +516,23 @@ class MemoryTransfer:
         entries bring the file's (REF-7: a plain document's are the owner's). Dynamic
         memory is left as it is."""
         current = fm.entries(cur.fixed)
-        file_entries = fm.entries(file_fixed) if file_fixed is not None else []
+        # an entry with no text (``#3:``) is no fact to add (it made the preview fail)
+        file_entries = [e for e in fm.entries(file_fixed) if e.text] if file_fixed is not None else []
         if take is not None and len(take) != len(file_entries):
             raise InvalidInput(Reason(QT_TRANSLATE_NOOP("ServiceReasons", "the choice covers %1 entries but the file "
                                                                           "has %2; check the file again"),
                                       (f"{len(take):,}", f"{len(file_entries):,}")))
         index = RepeatIndex([e.text for e in current] + [e.text for e in file_entries])
+        breathe = Breather()  # ~1 ms per entry of 10,000: let the window's thread run (issue 30)
         for e in current:
             index.add(e.number, e.text)
-        doc, added, skipped = cur.fixed, [], 0
+            breathe()
+        added, skipped, texts = [], 0, []
         items: list[MergeItem] = []
         from_file: dict[int, int] = {}  # number an added entry gets -> its number in the file
+        number = max((e.number for e in current), default=0)  # the numbers fm.append gives
         for i, e in enumerate(file_entries):
+            breathe()
             hit = index.find(e.text)
             if hit is not None and hit.number in from_file:  # not in memory yet (walk55b)
                 hit = replace(hit, number=from_file[hit.number], earlier=True)
@@ -539,10 +543,13 @@ class MemoryTransfer:
             if not wanted:
                 skipped += 1
                 continue
-            doc, number = fm.append(doc, e.text)
+            number += 1
+            texts.append(e.text)
             index.add(number, e.text)
             from_file[number] = i + 1
             added.append(fm.text_hash(fm.clean_text(e.text)))
+        doc, numbers = fm.append_all(cur.fixed, texts)  # one pass (10,000 appends took minutes)
+        assert numbers == list(from_file)
         records = [mx.Provenance(h, r.origin, r.trusted, r.created_at) for h, r in cur.provenance.items()]
         by_hash = {p.text_hash: p for p in mf.provenance if p.document == FIXED}
         fresh = [h for h in dict.fromkeys(added) if h not in cur.provenance]
@@ -570,7 +577,8 @@ class MemoryTransfer:
                                                                          [e.text for e in after]),
         )
 
-    def rechoose(self, preview: ImportPreview, source: bytes | str, take: Sequence[bool]) -> ImportPreview:
+    def rechoose(self, preview: ImportPreview, source: bytes | str | CheckedFile,
+                 take: Sequence[bool]) -> ImportPreview:
         """The Merge ``preview`` of ``source`` again with the user's ticks ``take`` (one per
         file entry, :attr:`ImportPreview.merge_items`; issue 30). Raises
         :class:`ImportConflict` (nothing to write) when the memory changed since
