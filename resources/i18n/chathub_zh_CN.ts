@@ -3358,11 +3358,11 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Every other finished day has a card; today&apos;s chats can be dreamt tomorrow.</source>
-        <translation type="unfinished"><numerusform></numerusform></translation>
+        <translation><numerusform>%n 条提议等待审阅。其余已结束的日子都已有卡片；今天的聊天明天才能做梦整理。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Today&apos;s chats can be dreamt tomorrow.</source>
-        <translation type="unfinished"><numerusform></numerusform></translation>
+        <translation><numerusform>%n 条提议等待审阅。今天的聊天明天才能做梦整理。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n proposal(s) wait(s) for review. Every other day with messages has a card; to dream one again, use ↻ Regenerate on its card.</source>
@@ -3558,7 +3558,7 @@ The entries after it are renumbered.</source>
     </message>
     <message numerus="yes">
         <source>accepted the dream&apos;s card for %1, which folded %n older card(s) into a range</source>
-        <translation type="unfinished"><numerusform></numerusform></translation>
+        <translation><numerusform>接受了做梦为 %1 生成的梦境卡片，并将 %n 张较早的卡片合并为一张范围卡片</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>imported %1 (%n new entry(ies))</source>
