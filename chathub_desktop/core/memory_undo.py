@@ -32,7 +32,8 @@ T = TypeVar("T")
 
 
 class UndoStatus(StrEnum):
-    """Whether a change can be undone on its own on the current document (walk57 #1)."""
+    """Whether a change can be undone on its own on the current document (MEM-2, DRM-8;
+    walk57 #1)."""
 
     #: The change's items are found: the undo writes :attr:`MemoryUndo.document`.
     APPLIES = "applies"
@@ -53,7 +54,7 @@ class _Swap(Generic[T]):
 
 @dataclass(frozen=True)
 class ItemUndo(Generic[T]):
-    """:func:`undo_items`' answer: its ``status``, the list after the undo (``items``; the
+    """:func:`undo_items`' answer (MEM-2, DRM-8): its ``status``, the list after the undo (``items``; the
     current one unless it applies), the ``swaps`` as ``(taken out, put in)`` item runs,
     and on a conflict the item no longer there (``blocked``)."""
 
@@ -81,7 +82,7 @@ def _hunks(after: Sequence[Hashable], before: Sequence[Hashable]) -> list[tuple[
 def undo_items(before: Sequence[T], after: Sequence[T], current: Sequence[T], key: Callable[[T], Hashable], *,
                anchor: Callable[[T], bool] = lambda _t: True,
                unique: Callable[[T], bool] = lambda _t: True) -> ItemUndo[T]:
-    """Undo the change ``before`` → ``after`` on ``current`` (lists of items compared by
+    """Undo the change ``before`` → ``after`` on ``current`` (MEM-2, DRM-8; lists of items compared by
     ``key``): each run the change wrote is looked for in ``current`` (where its
     neighbours then are, else the first free place) and swapped back; a run the change
     deleted goes back after the nearest ``anchor`` item that preceded it then (else before
@@ -154,7 +155,7 @@ def _insertion_point(after: Sequence[T], ka: Sequence[Hashable], i1: int, kc: Se
 
 @dataclass(frozen=True)
 class MemoryUndo:
-    """The undo of one change on a whole document (:func:`undo_fixed`,
+    """The undo of one change on a whole document (MEM-2, DRM-8; :func:`undo_fixed`,
     :func:`undo_cards`): its ``status``; ``document`` the document it writes (the current
     one unless it applies); ``entries`` what it does to the entries (or cards, as
     ``label`` lists them): ``added`` the ones put back, ``removed`` the ones taken out,
@@ -189,7 +190,7 @@ def _fixed_key(line: fm.Line) -> Hashable:
 
 
 def undo_fixed(before: str, after: str, current: str) -> MemoryUndo:
-    """Undo fixed memory's change ``before`` → ``after`` on ``current`` (see the module
+    """Undo fixed memory's change ``before`` → ``after`` on ``current`` (MEM-2, MEM-3; see the module
     docstring): lines compared by an entry's text (not its number) or a note's words;
     entries renumbered 1..n after (as a delete does, REF-1), every other line kept."""
     lines = fm.parse(current)
@@ -211,7 +212,7 @@ def undo_fixed(before: str, after: str, current: str) -> MemoryUndo:
 
 
 def undo_cards(before: str, after: str, current: str, label: Callable[[dm.Card], str]) -> MemoryUndo:
-    """Undo dynamic memory's change ``before`` → ``after`` on ``current``: cards compared
+    """Undo dynamic memory's change ``before`` → ``after`` on ``current`` (DRM-8): cards compared
     by tag and text, numbered 1..n again after (REF-8); ``label`` lists a card (the
     previews' ``[tag] text``)."""
     got = undo_items(dm.parse_document(before), dm.parse_document(after), dm.parse_document(current),

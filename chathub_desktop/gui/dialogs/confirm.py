@@ -36,7 +36,7 @@ def _box(parent: QWidget | None, title: str, text: str) -> QMessageBox:
 def choose(parent: QWidget | None, title: str, text: str, actions: Sequence[str]) -> int | None:
     """Ask ``text`` under ``title`` (as :func:`ask` without an icon) with one button per
     ``actions``, in that order, and Cancel (the default); the index of the action picked,
-    None for Cancel or Esc (walk57 #1: Revert offers "Undo only this change" before
+    None for Cancel or Esc (MEM-2 History, walk57 #1: Revert offers "Undo only this change" before
     "Restore to before it")."""
     box = _box(parent, title, text)
     buttons = [box.addButton(label, QMessageBox.ButtonRole.ActionRole) for label in actions]

@@ -40,7 +40,7 @@ translate = QCoreApplication.translate
 
 
 class RevertChoice(Enum):
-    """What the user picked in the Revert question."""
+    """What the user picked in the Revert question (MEM-2, DRM-8; walk57 #1)."""
 
     #: Undo only the change picked, every later change kept (walk57 #1).
     UNDO_ONLY = "undo-only"
@@ -107,7 +107,7 @@ def _and(parts: list[str]) -> str:
 
 
 def undo_sentence(undo: MemoryUndo, fixed: bool) -> str:
-    """What undoing only a change does, as parts of one sentence (walk57 #1): an entry
+    """What undoing only a change does, as parts of one sentence (MEM-2, DRM-8; walk57 #1): an entry
     named when it is one — "“Walk57 throwaway 70” is put back" — else counted; a dream
     card always counted."""
     e = undo.entries
@@ -138,7 +138,8 @@ def undo_sentence(undo: MemoryUndo, fixed: bool) -> str:
 
 
 def restore_counts(entries: EntryChanges, notes: int, fixed: bool) -> str:
-    """What restoring the document to before a change does, split by kind (walk57 #1: "93
+    """What restoring the document to before a change does, split by kind (MEM-2, DRM-8;
+    walk57 #1: "93
     entries go back" hid that 36 entries added since are deleted): "36 entries added
     since will be removed; 1 entry put back; 50 entries changed back" (``entries``: the
     current document → the restored one), then fixed memory's ``notes`` lines."""
@@ -172,8 +173,8 @@ RESTORE_ONLY: dict[str, str] = {
 def _why_not(undo: MemoryUndo | None, what: str) -> str:
     """One line: why the change cannot be undone on its own."""
     if undo is not None and undo.status is UndoStatus.CONFLICT and undo.blocked is not None:
-        return fill(translate("MemoryPage", "“%1” cannot be undone on its own: “%2” was changed or deleted since."),
-                    what, _quoted(undo.blocked))
+        said = translate("MemoryPage", "“%1” cannot be undone on its own: “%2” was changed or deleted since.")
+        return fill(said, what, _quoted(undo.blocked))
     return fill(translate("MemoryPage", "“%1” cannot be undone on its own: memory already holds what it replaced."),
                 what)
 
@@ -189,7 +190,7 @@ def _lines(preview: RevertPreview) -> int:
 
 
 def ask_revert(parent: QWidget, preview: RevertPreview, known: Mapping[int, ChangeView]) -> RevertChoice:
-    """Ask what reverting ``preview``'s change does (see the module docstring); the
+    """Ask what reverting ``preview``'s change does (MEM-2, DRM-8; see the module docstring); the
     user's choice. Asked as Claude and Cherry Studio ask: a title, the sentences, named
     buttons, no "?" icon (walk53c #5)."""
     c = preview.change
@@ -223,7 +224,7 @@ def ask_revert(parent: QWidget, preview: RevertPreview, known: Mapping[int, Chan
 
 
 def done_status(choice: RevertChoice, change: ChangeView, known: Mapping[int, ChangeView]) -> str:
-    """The History status line after a revert of ``change`` (walk57 #4: nothing was said):
+    """The History status line after a revert of ``change`` (MEM-2, DRM-8; walk57 #4: nothing was said):
     "Reverted “You deleted entry #50”." or "Undid “You deleted entry #50”." (only it)."""
     what = change_line(change, known)
     if choice is RevertChoice.UNDO_ONLY:

@@ -68,7 +68,7 @@ def utc_time(c: ChangeView) -> str:
 
 
 def same_minute(changes: Sequence[ChangeView]) -> list[bool]:
-    """Per change (listed in this order): True when the one above or below it was made in
+    """Per change (listed in this order; MEM-2, DRM-8 History): True when the one above or below it was made in
     the same local minute, so its row says the seconds (walk57 #4)."""
     minutes = [as_local(c.at).replace(second=0, microsecond=0) for c in changes]
     last = len(minutes) - 1

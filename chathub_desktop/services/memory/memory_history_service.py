@@ -67,8 +67,8 @@ class RevertConflict(StaleDocument):
 
 
 class UndoConflict(StaleDocument):
-    """The change cannot be undone on its own: an entry (or card) it wrote was edited or
-    deleted since (walk57 #1); nothing was written. The message names it."""
+    """The change cannot be undone on its own (MEM-2, DRM-8): an entry (or card) it wrote
+    was edited or deleted since (walk57 #1); nothing was written. The message names it."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ class ChangeDetail:
 
 def undo_of(document: str, before: str, after: str, current: str) -> MemoryUndo:
     """Change ``before`` → ``after`` of ``document`` undone on its own on ``current``
-    (walk57 #1; cards listed as the previews list them)."""
+    (MEM-2, DRM-8; walk57 #1; cards listed as the previews list them)."""
     if document == MemoryDocument.FIXED:
         return undo_fixed(before, after, current)
     return undo_cards(before, after, current, card_label)
@@ -353,7 +353,7 @@ class MemoryHistory:
         return self._write(assistant, change_id, lambda s, row, current: _put_back(s, row, current, version))
 
     def undo(self, assistant: int | str, change_id: int, *, version: str | None = None) -> ChangeView:
-        """Undo only change ``change_id`` on the document as it is now, as a new change
+        """Undo only change ``change_id`` on the document as it is now (MEM-2, DRM-8, DRM-15), as a new change
         (author ``revert``, action ``undid change #N (…)``), every later change kept
         (walk57 #1; see :mod:`chathub_desktop.core.memory_undo`). ``version``: the token of
         the current document from :meth:`revert_preview` (None: undo on whatever is
