@@ -86,8 +86,13 @@ def add_memory_commands(
                        "change)", parents=[common])
     p.add_argument("--assistant", required=True)
     p.add_argument("change_id", type=record_id)
-    p.add_argument("--overwrite", action="store_true",
-                   help="revert even though the document changed after that change (prints what it overwrites)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--only", action="store_true",
+                     help="undo only that change on the memory as it is now, every later change kept (an entry it "
+                     "deleted put back, one it added taken out, one it edited given its old text); refused when an "
+                     "entry it wrote was edited or deleted since")
+    how.add_argument("--overwrite", action="store_true",
+                     help="revert even though the document changed after that change (prints what it overwrites)")
     p.set_defaults(func=cmd_memory_revert)
 
 
@@ -244,7 +249,13 @@ def cmd_memory_history(args: argparse.Namespace, svc: Services) -> int:
 
 def cmd_memory_revert(args: argparse.Namespace, svc: Services) -> int:
     """``memory revert``: put back what change CHANGE_ID replaced; refused when the document
-    moved on since, unless ``--overwrite`` (which prints what it overwrites) (issue 18)."""
+    moved on since, unless ``--overwrite`` (which prints what it overwrites) (issue 18).
+    ``--only`` undoes only that change on the memory as it is now (walk57 #1)."""
+    if args.only:
+        view = svc.history.undo(args.assistant, args.change_id)
+        emit(args, view.to_json(), lambda: print(f"undid change #{args.change_id} ({view.document} memory), later "
+                                                 f"changes kept; recorded as change #{view.id}"))
+        return 0
     version = None
     if args.overwrite:
         preview = svc.history.revert_preview(args.assistant, args.change_id)

@@ -12,7 +12,7 @@ from functools import cache
 
 from chathub_desktop.core.memory_documents import MemoryDocument
 
-__all__ = ["PAUSES", "ActionKind", "ChangeAction", "ChangeWho", "WhoKind", "pause_action"]
+__all__ = ["PAUSES", "UNDOES", "ActionKind", "ChangeAction", "ChangeWho", "WhoKind", "pause_action"]
 
 _SLOT = re.compile(r"\{[ns]\}")
 
@@ -65,6 +65,8 @@ class ActionKind(Enum):
     IMPORTED_ENTRIES = "imported {s} ({n} new fixed entry(ies))"
     IMPORTED = "imported {s}"
     REVERTED = "reverted change #{n} ({s})"
+    # only that change undone on the memory as it is now, every later change kept (walk57 #1)
+    UNDID = "undid change #{n} ({s})"
     UNATTRIBUTED = "unattributed write"
 
 
@@ -90,6 +92,10 @@ class ChangeAction:
                 return ChangeAction(kind, m.groups())
         return None
 
+
+#: A revert's actions (author ``revert``): the document put back as it was before change
+#: ``args[0]``, or only that change undone (walk57 #1); ``args[1]`` is its own action.
+UNDOES: frozenset[ActionKind] = frozenset({ActionKind.REVERTED, ActionKind.UNDID})
 
 #: The actions that pause or resume one item (issue 18, walk55 #2) → True when it paused.
 PAUSES: dict[ActionKind, bool] = {ActionKind.PAUSED_ENTRY: True, ActionKind.RESUMED_ENTRY: False,

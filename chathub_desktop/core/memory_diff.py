@@ -184,15 +184,62 @@ def _in_place(before: Sequence[str], after: Sequence[str], removed: Counter[str]
     return pairs
 
 
-def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
+def _in_runs(before: Sequence[str], after: Sequence[str], removed: Counter[str],
+             added: Counter[str]) -> list[tuple[str, str]]:
+    """``(old, new)`` texts of numbered entries rewritten where they stood: in the
+    alignment of ``before`` with ``after``, each run of entries replaced by as many other
+    entries — so each kept its number among the unchanged ones — pairs up in order,
+    however different the words (walk57 #6: a raw save that rewrote 50 entries showed the
+    short ones, "OK" → "OK — rewritten in the raw editor", as an unrelated Added and
+    Removed); in a run that also gained or lost entries, an entry pairs with the next one
+    holding nearly all its words or nearly all of whose words it holds (in order).
+    ``removed`` and ``added`` lose the texts paired."""
+    pairs: list[tuple[str, str]] = []
+
+    def pair(old: str, new: str) -> None:
+        removed[old] -= 1
+        added[new] -= 1
+        pairs.append((old, new))
+
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag != "replace":
+            continue
+        if i2 - i1 == j2 - j1:
+            for old, new in zip(before[i1:i2], after[j1:j2], strict=True):
+                if removed[old] > 0 and added[new] > 0:
+                    pair(old, new)
+        elif (i2 - i1) * (j2 - j1) <= 250_000:  # a run that also gained or lost entries: in order, by the words kept
+            theirs = [(t, tokenize(t)) for t in after[j1:j2]]
+            at = 0
+            for old in before[i1:i2]:
+                mine = tokenize(old)
+                hit = next((k for k in range(at, len(theirs)) if added[theirs[k][0]] > 0
+                            and _contained(mine, theirs[k][1])), None)
+                if hit is not None and removed[old] > 0:
+                    pair(old, theirs[hit][0])
+                    at = hit + 1
+    return pairs
+
+
+def _contained(a: frozenset[str], b: frozenset[str]) -> bool:
+    """True when one token set holds nearly all of the other (an entry that only gained
+    or lost words: "OK" → "OK — rewritten in the raw editor")."""
+    least = min(len(a), len(b))
+    return least > 0 and len(a & b) >= NEAR_DUPLICATE * least
+
+
+def entry_changes(before: Iterable[str], after: Iterable[str], *, numbered: bool = False) -> EntryChanges:
     """Compare two lists of entry texts as multisets: equal texts are unchanged (their
-    order does not matter); of the rest, a removed and an added text that hold the same
-    place between unchanged neighbours are an edit (:func:`_in_place`), then a removed
-    and an added text with token-set similarity ≥ :data:`EDIT_SIMILARITY` pair up as an
-    edit (best pairs first)."""
+    order does not matter); of the rest, with ``numbered`` (fixed memory's entries, whose
+    number is their place) a run of entries rewritten where they stood pairs up first, by
+    number (:func:`_in_runs`); then a removed and an added text that hold the same place
+    between unchanged neighbours are an edit (:func:`_in_place`), then a removed and an
+    added text with token-set similarity ≥ :data:`EDIT_SIMILARITY` pair up as an edit
+    (best pairs first). Edits are listed in the order of ``before``."""
     a, b = list(before), list(after)
     old, new = Counter(a), Counter(b)
     gone, came = old - new, new - old
+    by_number = _in_runs(a, b, gone, came) if numbered and gone and came else []
     in_place = _in_place(a, b, gone, came) if gone and came else []
     removed = list(gone.elements())
     added = list(came.elements())
@@ -216,10 +263,16 @@ def entry_changes(before: Iterable[str], after: Iterable[str]) -> EntryChanges:
             used_new.add(j)
             edited.append((i, j))
     edited.sort()
+    paired = by_number + in_place + [(removed[i], added[j]) for i, j in edited]
+    if by_number:  # in the order of the document, not of how each was found
+        place: dict[str, int] = {}
+        for i, text in enumerate(a):
+            place.setdefault(text, i)
+        paired.sort(key=lambda p: place.get(p[0], len(a)))
     return EntryChanges(
         added=[t for j, t in enumerate(added) if j not in used_new],
         removed=[t for i, t in enumerate(removed) if i not in used_old],
-        edited=in_place + [(removed[i], added[j]) for i, j in edited],
+        edited=paired,
     )
 
 

@@ -54,6 +54,9 @@ from chathub_desktop.storage.models import (
 )
 
 FIXED, DYNAMIC = MemoryDocument.FIXED, MemoryDocument.DYNAMIC
+#: A recorded change (its row), as the history service names it (services use storage's
+#: functions, not the ORM models).
+Change = MemoryChange
 #: Settings (APP settings table) and defaults of retention.
 DAYS_SETTING, CHANGES_SETTING = MEMORY_HISTORY_DAYS.key, MEMORY_HISTORY_CHANGES.key
 DEFAULT_DAYS, DEFAULT_CHANGES = MEMORY_HISTORY_DAYS.default, MEMORY_HISTORY_CHANGES.default

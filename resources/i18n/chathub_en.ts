@@ -145,12 +145,49 @@
         <translation><numerusform>%n line of notes goes back too.</numerusform><numerusform>%n lines of notes go back too.</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln change(s), newest first</source>
-        <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
+        <source>%n entry(ies) put back</source>
+        <translation><numerusform>%n entry put back</numerusform><numerusform>%n entries put back</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
-        <translation><numerusform>The document changed %Ln time after that change: reverting overwrites that change too (it can be reverted again from here).</numerusform><numerusform>The document changed %Ln times after that change: reverting overwrites those changes too (each can be reverted again from here).</numerusform></translation>
+        <source>%n dream card(s) put back</source>
+        <translation><numerusform>%n dream card put back</numerusform><numerusform>%n dream cards put back</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) taken out</source>
+        <translation><numerusform>%n entry taken out</numerusform><numerusform>%n entries taken out</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) taken out</source>
+        <translation><numerusform>%n dream card taken out</numerusform><numerusform>%n dream cards taken out</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) changed back</source>
+        <translation><numerusform>%n entry changed back</numerusform><numerusform>%n entries changed back</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) changed back</source>
+        <translation><numerusform>%n dream card changed back</numerusform><numerusform>%n dream cards changed back</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back</source>
+        <translation><numerusform>%n line of notes goes back</numerusform><numerusform>%n lines of notes go back</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) added since will be removed</source>
+        <translation><numerusform>%n entry added since will be removed</numerusform><numerusform>%n entries added since will be removed</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) added since will be removed</source>
+        <translation><numerusform>%n dream card added since will be removed</numerusform><numerusform>%n dream cards added since will be removed</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo only “%1”? %2; the %n change(s) made after it stay.</source>
+        <comment>%1: the change as its History row says it; %2: what undoing it does</comment>
+        <translation><numerusform>Undo only “%1”? %2; the %n change made after it stays.</numerusform><numerusform>Undo only “%1”? %2; the %n changes made after it stay.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln change(s), newest first</source>
+        <translation><numerusform>%Ln change, newest first</numerusform><numerusform>%Ln changes, newest first</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>Remove all %n dream card(s)? Restore previous version brings them back.</source>

@@ -2594,6 +2594,104 @@ Restore previous version undoes this.</source>
         <translation>「%1」を取り消しますか？このカードは再び一時停止されます（残りますが、モデルには送られません）。</translation>
     </message>
     <message>
+        <source>; </source>
+        <comment>between the parts of what a revert does</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>“%1” is put back</source>
+        <translation>「%1」を戻します</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) put back</source>
+        <translation><numerusform>項目 %n 件を戻します</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) put back</source>
+        <translation><numerusform>ドリームカード %n 枚を戻します</numerusform></translation>
+    </message>
+    <message>
+        <source>“%1” is taken out</source>
+        <translation>「%1」を取り除きます</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) taken out</source>
+        <translation><numerusform>項目 %n 件を取り除きます</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) taken out</source>
+        <translation><numerusform>ドリームカード %n 枚を取り除きます</numerusform></translation>
+    </message>
+    <message>
+        <source>“%1” goes back to “%2”</source>
+        <translation>「%1」を「%2」に戻します</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) changed back</source>
+        <translation><numerusform>項目 %n 件を元の文に戻します</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) changed back</source>
+        <translation><numerusform>ドリームカード %n 枚を元の文に戻します</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back</source>
+        <translation><numerusform>メモの %n 行を元に戻します</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) added since will be removed</source>
+        <translation><numerusform>その後に追加された項目 %n 件は削除されます</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) added since will be removed</source>
+        <translation><numerusform>その後に追加されたドリームカード %n 枚は削除されます</numerusform></translation>
+    </message>
+    <message>
+        <source>Or restore fixed memory to before this change: %1.</source>
+        <translation>または、固定メモリをこの変更の前に戻します：%1。</translation>
+    </message>
+    <message>
+        <source>Or restore dynamic memory to before this change: %1.</source>
+        <translation>または、動的メモリをこの変更の前に戻します：%1。</translation>
+    </message>
+    <message>
+        <source>Restore fixed memory to before this change? %1.</source>
+        <translation>固定メモリをこの変更の前に戻しますか？%1。</translation>
+    </message>
+    <message>
+        <source>Restore dynamic memory to before this change? %1.</source>
+        <translation>動的メモリをこの変更の前に戻しますか？%1。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be undone on its own: “%2” was changed or deleted since.</source>
+        <translation>「%1」だけを取り消すことはできません：「%2」はその後に変更または削除されました。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be undone on its own: memory already holds what it replaced.</source>
+        <translation>「%1」だけを取り消すことはできません：置き換えられた内容はすでにメモリにあります。</translation>
+    </message>
+    <message>
+        <source>Restore to before it</source>
+        <translation>変更の前に戻す</translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo only “%1”? %2; the %n change(s) made after it stay.</source>
+        <comment>%1: the change as its History row says it; %2: what undoing it does</comment>
+        <translation><numerusform>「%1」だけを取り消しますか？%2。その後の %n 件の変更はそのまま残ります。</numerusform></translation>
+    </message>
+    <message>
+        <source>Undo only this change</source>
+        <translation>この変更だけを取り消す</translation>
+    </message>
+    <message>
+        <source>Undid “%1”; every later change kept.</source>
+        <translation>「%1」を取り消しました。その後の変更はすべて残っています。</translation>
+    </message>
+    <message>
+        <source>Reverted “%1”.</source>
+        <translation>「%1」を元に戻しました。</translation>
+    </message>
+    <message>
         <source>Paused: this entry stays in memory but is no longer sent to the model.</source>
         <translation>一時停止：この項目はメモリに残りますが、モデルには送られなくなります。</translation>
     </message>
@@ -2670,12 +2768,20 @@ Restore previous version undoes this.</source>
         <translation>メモリの履歴</translation>
     </message>
     <message>
-        <source>Revert to before this change…</source>
-        <translation>この変更の前に戻す…</translation>
+        <source>Put memory back as it was before this revert (Ctrl+Z)</source>
+        <translation>メモリをこの取り消しの前の状態に戻します（Ctrl+Z）</translation>
     </message>
     <message>
-        <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
-        <translation>選択した変更の前の状態に文書を戻します（元に戻す操作も取り消せる変更として記録されます）</translation>
+        <source>Revert this change…</source>
+        <translation>この変更を元に戻す…</translation>
+    </message>
+    <message>
+        <source>Undo the selected change — on its own when later changes followed it, or by restoring memory to before it; asks first (the revert is itself a change you can undo)</source>
+        <translation>選択した変更を取り消します。後に変更があるときはその変更だけを、またはメモリをその前の状態に戻して取り消します。先に確認します（取り消しもまた元に戻せる変更です）</translation>
+    </message>
+    <message>
+        <source>Revert undone: memory is as it was before it.</source>
+        <translation>取り消しを元に戻しました：メモリは取り消しの前の状態です。</translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -2688,10 +2794,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Revert</source>
         <translation>元に戻す</translation>
-    </message>
-    <message numerus="yes">
-        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
-        <translation><numerusform>その変更の後、文書は %Ln 回変更されています：元に戻すとそれらの変更も上書きされます（それぞれここから再び元に戻せます）。</numerusform></translation>
     </message>
     <message>
         <source>Revert memory</source>
@@ -3513,6 +3615,10 @@ The entries after it are renumbered.</source>
         <translation>変更 #%1 を元に戻した（%2）</translation>
     </message>
     <message>
+        <source>undid change #%1 (%2)</source>
+        <translation>変更 #%1 だけを取り消した（%2）</translation>
+    </message>
+    <message>
         <source>changed the memory</source>
         <translation>メモリを変更</translation>
     </message>
@@ -3549,9 +3655,24 @@ The entries after it are renumbered.</source>
         <translation><numerusform>カードを追加し、古いカード %n 枚を範囲カードにまとめた</numerusform></translation>
     </message>
     <message>
+        <source>You undid “%1”</source>
+        <comment>a History row: a change undone on its own, later changes kept; the change as its own row says it</comment>
+        <translation>あなたが「%1」だけを取り消した</translation>
+    </message>
+    <message>
         <source>You reverted “%1”</source>
         <comment>a History row: the undone change as its own row says it</comment>
         <translation>あなたが「%1」を元に戻した</translation>
+    </message>
+    <message>
+        <source>You undid a revert of “%1”</source>
+        <comment>a History row: a revert undone; the change that revert undid as its row says it</comment>
+        <translation>あなたが「%1」の取り消しを元に戻した</translation>
+    </message>
+    <message>
+        <source>You reverted “%1” again</source>
+        <comment>a History row: a revert made again after its undo; the change as its row says it</comment>
+        <translation>あなたが「%1」を再び元に戻した</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
@@ -8078,16 +8199,24 @@ URL：%3
         <translation>%1はすでに変更 #%2 の前の状態です。元に戻すものはありません</translation>
     </message>
     <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at what a revert overwrites first: memory revert --overwrite)</source>
+        <translation>変更 #%3 の後に%1が %2 回変更されました。元に戻すとその変更も取り消されます — 何も元に戻していません（その変更だけを取り消す：履歴 → 元に戻す、または memory revert --only。元に戻すと上書きされる内容を先に見る：memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at what a revert overwrites first: memory revert --overwrite)</source>
+        <translation>変更 #%3 の後に%1が %2 回変更されました。元に戻すとそれらの変更も取り消されます — 何も元に戻していません（その変更だけを取り消す：履歴 → 元に戻す、または memory revert --only。元に戻すと上書きされる内容を先に見る：memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>“%1” was changed or deleted after change #%2, so that change cannot be undone on its own; nothing was undone</source>
+        <translation>「%1」は変更 #%2 の後に変更または削除されたため、その変更だけを取り消すことはできません。何も取り消していません</translation>
+    </message>
+    <message>
+        <source>%1 already holds what change #%2 replaced; nothing to undo</source>
+        <translation>%1には変更 #%2 で置き換えられた内容がすでにあります。取り消すものはありません</translation>
+    </message>
+    <message>
         <source>%1 changed again since the revert was shown; nothing was reverted</source>
         <translation>元に戻す内容を表示した後に%1が再び変更されました。何も元に戻していません</translation>
-    </message>
-    <message>
-        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
-        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとその変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
-    </message>
-    <message>
-        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
-        <translation>%1は変更 #%3 の後に %2 回変更されています。元に戻すとそれらの変更も取り消されます — 何も元に戻していません（先に上書きされる内容を確認してください：履歴 → 元に戻す、または memory revert --overwrite）</translation>
     </message>
     <message>
         <source>%1 attachments; at most %2 per message</source>

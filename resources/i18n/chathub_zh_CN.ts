@@ -2602,6 +2602,104 @@ Restore previous version undoes this.</source>
         <translation>撤销“%1”？该卡片将再次暂停：仍然保留，但不再发送给模型。</translation>
     </message>
     <message>
+        <source>; </source>
+        <comment>between the parts of what a revert does</comment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>“%1” is put back</source>
+        <translation>“%1”被放回</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) put back</source>
+        <translation><numerusform>放回 %n 个条目</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) put back</source>
+        <translation><numerusform>放回 %n 张梦境卡片</numerusform></translation>
+    </message>
+    <message>
+        <source>“%1” is taken out</source>
+        <translation>“%1”被移除</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) taken out</source>
+        <translation><numerusform>移除 %n 个条目</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) taken out</source>
+        <translation><numerusform>移除 %n 张梦境卡片</numerusform></translation>
+    </message>
+    <message>
+        <source>“%1” goes back to “%2”</source>
+        <translation>“%1”改回“%2”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) changed back</source>
+        <translation><numerusform>改回 %n 个条目</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) changed back</source>
+        <translation><numerusform>改回 %n 张梦境卡片</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of notes go back</source>
+        <translation><numerusform>备注中的 %n 行恢复原样</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) added since will be removed</source>
+        <translation><numerusform>此后添加的 %n 个条目将被删除</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dream card(s) added since will be removed</source>
+        <translation><numerusform>此后添加的 %n 张梦境卡片将被删除</numerusform></translation>
+    </message>
+    <message>
+        <source>Or restore fixed memory to before this change: %1.</source>
+        <translation>或者把固定记忆恢复到这次更改之前：%1。</translation>
+    </message>
+    <message>
+        <source>Or restore dynamic memory to before this change: %1.</source>
+        <translation>或者把动态记忆恢复到这次更改之前：%1。</translation>
+    </message>
+    <message>
+        <source>Restore fixed memory to before this change? %1.</source>
+        <translation>把固定记忆恢复到这次更改之前？%1。</translation>
+    </message>
+    <message>
+        <source>Restore dynamic memory to before this change? %1.</source>
+        <translation>把动态记忆恢复到这次更改之前？%1。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be undone on its own: “%2” was changed or deleted since.</source>
+        <translation>无法单独撤销“%1”：“%2”此后已被修改或删除。</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be undone on its own: memory already holds what it replaced.</source>
+        <translation>无法单独撤销“%1”：记忆中已经有它替换掉的内容。</translation>
+    </message>
+    <message>
+        <source>Restore to before it</source>
+        <translation>恢复到更改之前</translation>
+    </message>
+    <message numerus="yes">
+        <source>Undo only “%1”? %2; the %n change(s) made after it stay.</source>
+        <comment>%1: the change as its History row says it; %2: what undoing it does</comment>
+        <translation><numerusform>只撤销“%1”？%2；此后的 %n 次更改保留不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>Undo only this change</source>
+        <translation>只撤销这次更改</translation>
+    </message>
+    <message>
+        <source>Undid “%1”; every later change kept.</source>
+        <translation>已撤销“%1”；之后的更改都保留。</translation>
+    </message>
+    <message>
+        <source>Reverted “%1”.</source>
+        <translation>已还原“%1”。</translation>
+    </message>
+    <message>
         <source>Paused: this entry stays in memory but is no longer sent to the model.</source>
         <translation>已暂停：此条目保留在记忆中，但不再发送给模型。</translation>
     </message>
@@ -2678,12 +2776,20 @@ Restore previous version undoes this.</source>
         <translation>记忆历史</translation>
     </message>
     <message>
-        <source>Revert to before this change…</source>
-        <translation>还原到此更改之前…</translation>
+        <source>Put memory back as it was before this revert (Ctrl+Z)</source>
+        <translation>把记忆恢复到这次还原之前（Ctrl+Z）</translation>
     </message>
     <message>
-        <source>Put back the document as it was before the selected change (the revert is itself a change you can undo)</source>
-        <translation>把文档恢复到所选更改之前的样子（还原本身也是一次可以撤销的更改）</translation>
+        <source>Revert this change…</source>
+        <translation>还原这次更改…</translation>
+    </message>
+    <message>
+        <source>Undo the selected change — on its own when later changes followed it, or by restoring memory to before it; asks first (the revert is itself a change you can undo)</source>
+        <translation>撤销所选更改——之后还有更改时只撤销它本身，或把记忆恢复到它之前；会先询问（还原本身也是一次可撤销的更改）</translation>
+    </message>
+    <message>
+        <source>Revert undone: memory is as it was before it.</source>
+        <translation>已撤销还原：记忆恢复到还原之前的样子。</translation>
     </message>
     <message numerus="yes">
         <source>%Ln change(s), newest first</source>
@@ -2696,10 +2802,6 @@ Restore previous version undoes this.</source>
     <message>
         <source>Revert</source>
         <translation>还原</translation>
-    </message>
-    <message numerus="yes">
-        <source>The document changed %Ln time(s) after that change: reverting overwrites those changes too (each can be reverted again from here).</source>
-        <translation><numerusform>该更改之后文档又更改了 %Ln 次：还原也会覆盖这些更改（每次都可以在这里再次还原）。</numerusform></translation>
     </message>
     <message>
         <source>Revert memory</source>
@@ -3537,6 +3639,10 @@ The entries after it are renumbered.</source>
         <translation>还原了变更 #%1（%2）</translation>
     </message>
     <message>
+        <source>undid change #%1 (%2)</source>
+        <translation>撤销了变更 #%1（%2）</translation>
+    </message>
+    <message>
         <source>changed the memory</source>
         <translation>修改了记忆</translation>
     </message>
@@ -3573,9 +3679,24 @@ The entries after it are renumbered.</source>
         <translation><numerusform>添加了卡片；将 %n 张较早的卡片合并为范围卡片</numerusform></translation>
     </message>
     <message>
+        <source>You undid “%1”</source>
+        <comment>a History row: a change undone on its own, later changes kept; the change as its own row says it</comment>
+        <translation>你撤销了“%1”</translation>
+    </message>
+    <message>
         <source>You reverted “%1”</source>
         <comment>a History row: the undone change as its own row says it</comment>
         <translation>你还原了“%1”</translation>
+    </message>
+    <message>
+        <source>You undid a revert of “%1”</source>
+        <comment>a History row: a revert undone; the change that revert undid as its row says it</comment>
+        <translation>你撤销了对“%1”的还原</translation>
+    </message>
+    <message>
+        <source>You reverted “%1” again</source>
+        <comment>a History row: a revert made again after its undo; the change as its row says it</comment>
+        <translation>你再次还原了“%1”</translation>
     </message>
     <message numerus="yes">
         <source>Imported %1: %n entry(ies) added</source>
@@ -8062,16 +8183,24 @@ URL：%3
         <translation>%1已经是更改 #%2 之前的样子；无需还原</translation>
     </message>
     <message>
+        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at what a revert overwrites first: memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它会连那次更改一起撤销——未还原任何内容（只撤销那次更改：历史记录 → 还原，或 memory revert --only；或先查看还原会覆盖什么：memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at what a revert overwrites first: memory revert --overwrite)</source>
+        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它会连这些更改一起撤销——未还原任何内容（只撤销那次更改：历史记录 → 还原，或 memory revert --only；或先查看还原会覆盖什么：memory revert --overwrite）</translation>
+    </message>
+    <message>
+        <source>“%1” was changed or deleted after change #%2, so that change cannot be undone on its own; nothing was undone</source>
+        <translation>“%1”在更改 #%2 之后已被修改或删除，因此无法单独撤销那次更改；未撤销任何内容</translation>
+    </message>
+    <message>
+        <source>%1 already holds what change #%2 replaced; nothing to undo</source>
+        <translation>%1中已经有更改 #%2 替换掉的内容；无需撤销</translation>
+    </message>
+    <message>
         <source>%1 changed again since the revert was shown; nothing was reverted</source>
         <translation>显示还原后%1又有更改；未还原任何内容</translation>
-    </message>
-    <message>
-        <source>%1 changed %2 time after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
-        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那次更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
-    </message>
-    <message>
-        <source>%1 changed %2 times after change #%3; reverting it would also undo that — nothing was reverted (look at what it overwrites first: History → Revert, or memory revert --overwrite)</source>
-        <translation>%1在更改 #%3 之后又更改了 %2 次；还原它也会撤销那些更改——未还原任何内容（请先查看它会覆盖什么：历史记录 → 还原，或 memory revert --overwrite）</translation>
     </message>
     <message>
         <source>%1 attachments; at most %2 per message</source>

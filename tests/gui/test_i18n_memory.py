@@ -81,7 +81,7 @@ def test_every_text_of_the_memory_page_is_marked_and_re_said_live(window: Any, s
         assert texts["tab 0"] == "⟦&Cards⟧" and "⟦Dream now⟧" in texts.values()
         assert page.header.title.text() == "⟦Memory · %1⟧".replace("%1", "Helper")
         assert page.count_label.text() == "⟦2 entry(ies)⟧"
-        assert "⟦Revert to before this change…⟧" in texts.values()
+        assert "⟦Revert this change…⟧" in texts.values()
         assert page.dream_panel.schedule.next_label.text().startswith("⟦")
         assert not unmarked(texts), unmarked(texts)
     finally:

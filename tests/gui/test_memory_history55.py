@@ -140,6 +140,7 @@ def test_the_revert_question_counts_entries_and_lines_only_for_notes(  # type: i
     history = _history(page, qtbot, 8)
     asked: list[str] = []
     monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or False)
+    monkeypatch.setattr(confirm, "choose", lambda _p, _t, text, actions: asked.append(f"{text}\n{actions}") and None)
 
     def question(row: int) -> str:
         _select(history, qtbot, row)
@@ -149,12 +150,17 @@ def test_the_revert_question_counts_entries_and_lines_only_for_notes(  # type: i
         return asked[0]
 
     assert question(0) == "Undo “You saved the raw Markdown”? 1 line of fixed memory goes back to how it was."
-    assert question(1) == ("Undo “You saved the raw Markdown”? 1 entry of fixed memory goes back to how it was. 2 "
-                           "lines of notes go back too.\n\nThe document changed 1 time after that change: reverting "
-                           "overwrites that change too (it can be reverted again from here).")
-    # the edit's entry and the entry the raw save added after it; the pause between is not a change it overwrites
-    assert question(3) == ("Undo “You edited entry #2”? 2 entries of fixed memory go back to how they were. 2 lines "
-                           "of notes go back too.\n\nThe document changed 2 times after that change: reverting "
-                           "overwrites those changes too (each can be reverted again from here).")
+    # walk57 #1: a change the document moved on from is undone on its own, or the memory
+    # restored to before it, said by kind; the raw save's note was changed since, so only
+    # the restore is offered
+    assert question(1) == ("“You saved the raw Markdown” cannot be undone on its own: “- a note” was changed or "
+                           "deleted since.\n\nRestore fixed memory to before this change? 1 entry added since will be "
+                           "removed; 2 lines of notes go back.\n['Restore to before it']")
+    # the edit's entry undone on its own (the raw saves after it kept); the pause between is no change it overwrites
+    assert question(3) == ("Undo only “You edited entry #2”? “Lives in Lisbon, Portugal, near the Alfama district; walks "
+                           "everywhere and rarely…” goes back to “Lives in Lisbon, Portugal”; the 2 changes made after "
+                           "it stay.\n\nOr restore fixed memory to before this change: 1 entry added since will be "
+                           "removed; 1 entry changed back; 2 lines of notes go back.\n"
+                           "['Undo only this change', 'Restore to before it']")
     history.closed.emit()
     idle(qtbot, page.dream_panel)

@@ -58,10 +58,13 @@ def test_history_lists_changes_newest_first_with_the_diff_and_reverts(
         dlg.list.setCurrentRow(2)  # the first add: the document moved on twice since
         qtbot.waitUntil(lambda: dlg.detail is not None and dlg.detail.change.id == dlg.changes[2].id, timeout=5000)
         asked: list[str] = []
-        monkeypatch.setattr(confirm, "ask", lambda _p, _t, text, _a="", **_k: asked.append(text) or True)
+        # walk57 #1: undone on its own first, the restore the second choice, said by kind; picked here
+        monkeypatch.setattr(confirm, "choose", lambda _p, _t, text, _actions: asked.append(text) or 1)
         with qtbot.waitSignal(dlg.reverted, timeout=5000):
             assert dlg.revert_selected()
-        assert "changed 2 times after that change" in asked[0]
+        assert "the 2 changes made after it stay" in asked[0]
+        assert asked[0].endswith("Or restore fixed memory to before this change: 2 entries added since will be "
+                                 "removed."), asked[0]
         assert services.memory.document("Helper") == ""
         qtbot.waitUntil(lambda: dlg.list.count() == 4, timeout=5000)
         assert dlg.list.item(0).text() == "You reverted “You added entry #1”"
@@ -181,7 +184,7 @@ def test_the_history_says_who_and_what_in_the_interface_language(
             rows = [dlg.list.item(i).text() for i in range(dlg.list.count())]
             assert rows == said  # who and what; when and which memory on the row's second line (memcards53)
             whens = [dlg.list.item(i).data(WhenRole) for i in range(dlg.list.count())]
-            assert all(re.fullmatch(rf"{ROW_DATE[lang]} \d\d:\d\d · \S.*", w) for w in whens), whens  # local time (audit54)
+            assert all(re.fullmatch(rf"{ROW_DATE[lang]} \d\d:\d\d(:\d\d)? · \S.*", w) for w in whens), whens  # local (audit54); walk57 #4: seconds
             dynamic, fixed = (QCoreApplication.translate("MemoryPage", t) for t in ("Dynamic memory", "Fixed memory"))
             assert [w.rsplit(" · ", 1)[1] for w in whens] == [dynamic] * 2 + [fixed] * 7
         folded = ChangeAction(ActionKind.ADDED_CARD_FOLDED, ("2026-12-01", "2"))

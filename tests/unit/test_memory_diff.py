@@ -38,3 +38,17 @@ def test_real_additions_and_removals_stay_added_and_removed() -> None:
 def test_a_similar_entry_elsewhere_still_pairs_as_an_edit() -> None:
     after = [BEFORE[0], *BEFORE[2:], "Lives in Lisbon, Portugal now"]
     assert entry_changes(BEFORE, after) == EntryChanges([], [], [(BEFORE[1], "Lives in Lisbon, Portugal now")])
+
+
+def test_numbered_entries_rewritten_where_they_stood_pair_by_number() -> None:
+    """walk57 #6: a raw save rewrote every entry; the short ones ("OK" → "OK — rewritten in
+    the raw editor", 1/6 of the words shared) read as an unrelated Added and Removed. Each
+    kept its number: numbered, they pair in order; in a run that also lost an entry, by
+    the words one keeps of the other."""
+    before = ["Prefers metric units", "OK", "Allergic to peanuts"]
+    after = [f"{t} — rewritten in the raw editor" for t in before]
+    assert entry_changes(before, after, numbered=True) == EntryChanges([], [], list(zip(before, after, strict=True)))
+    assert ("OK", after[1]) not in entry_changes(before, after).edited  # cards (not numbered): as before
+    shorter = [after[0], after[2]]  # "OK" gone, the others rewritten
+    assert entry_changes(before, shorter, numbered=True) == EntryChanges(
+        [], ["OK"], [(before[0], after[0]), (before[2], after[2])])

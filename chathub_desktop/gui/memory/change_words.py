@@ -10,7 +10,7 @@ from datetime import date
 
 from PySide6.QtCore import QCoreApplication
 
-from chathub_desktop.core.memory_actions import ActionKind, ChangeAction, ChangeWho, WhoKind
+from chathub_desktop.core.memory_actions import UNDOES, ActionKind, ChangeAction, ChangeWho, WhoKind
 from chathub_desktop.core.memory_documents import MemoryDocument
 from chathub_desktop.gui.memory.source_words import added_from
 from chathub_desktop.gui.shell.day_format import format_day
@@ -59,6 +59,7 @@ ACTIONS: dict[ActionKind, str] = {
     # said with its count's plural form (see :func:`action_words`)
     ActionKind.IMPORTED_ENTRIES: QT_TRANSLATE_NOOP("MemoryPage", "imported %1"),
     ActionKind.REVERTED: QT_TRANSLATE_NOOP("MemoryPage", "reverted change #%1 (%2)"),
+    ActionKind.UNDID: QT_TRANSLATE_NOOP("MemoryPage", "undid change #%1 (%2)"),
     # stored "unattributed write"; its author already says so ("an unattributed write: …")
     ActionKind.UNATTRIBUTED: QT_TRANSLATE_NOOP("MemoryPage", "changed the memory"),
 }
@@ -110,7 +111,7 @@ def action_words(action: ChangeAction) -> str:
     if action.kind is ActionKind.IMPORTED_ENTRIES:
         new = int(args[1])
         return fill(translate("MemoryPage", "imported %1 (%n new entry(ies))", None, new), args[0])
-    if action.kind is ActionKind.REVERTED:
+    if action.kind in UNDOES:
         inner = ChangeAction.read(args[1])
         args[1] = args[1] if inner is None else action_words(inner)
     return fill(translate("MemoryPage", ACTIONS[action.kind]), *args)
@@ -154,13 +155,8 @@ def change_line(c: ChangeView, known: Mapping[int, ChangeView] | None = None) ->
     quotes the change it undid as that change's own row says it when ``known`` (the
     listed changes by id) holds it — ``You reverted “Imported import.md — 3 new
     entries”`` (audit54b #3) — else its action as a sentence."""
-    if c.did is not None and c.did.kind is ActionKind.REVERTED and c.by.kind is WhoKind.REVERT_OF:
-        undone = (known or {}).get(int(c.did.args[0])) if c.did.args[0].isdigit() else None
-        inner = ChangeAction.read(c.did.args[1])
-        said = change_line(undone, known) if undone is not None and undone.id < c.id else (
-            c.did.args[1] if inner is None else _sentence(action_words(inner)))
-        return fill(translate("MemoryPage", "You reverted “%1”", "a History row: the undone change as its own row says it"),
-                    said)
+    if c.did is not None and c.did.kind in UNDOES and c.by.kind is WhoKind.REVERT_OF:
+        return _undo_line(c.did, c.id, known)
     source = c.by.args[0] if c.by.kind is WhoKind.IMPORT_OF and c.by.args else None
     if source is not None and c.added is not None and c.added.source == source:
         count = c.added.count  # lupdate misses a call given an attribute
@@ -176,3 +172,48 @@ def change_line(c: ChangeView, known: Mapping[int, ChangeView] | None = None) ->
     line = fill(translate("MemoryPage", "%1 %2", "a memory change as a sentence: who, then what it did"),
                 change_who(c), change_action(c))
     return _sentence(line)
+
+
+def _is_undo(c: ChangeView) -> bool:
+    return c.did is not None and c.did.kind in UNDOES and c.by.kind is WhoKind.REVERT_OF
+
+
+#: Reverts of reverts nested deeper than this are said as the deepest (a bound: each
+#: names an older change, so the walk ends anyway).
+_DEPTH = 64
+
+
+def _undo_line(action: ChangeAction, row: int, known: Mapping[int, ChangeView] | None) -> str:
+    """The row of a revert or undo (``action``, of change ``row``): the change it undid as
+    that change's own row says it when ``known`` holds it, else its stored action as a
+    sentence. A revert of a revert is not quoted in itself (walk57 #4: "You reverted “You
+    reverted “You deleted entry #50””"): "You undid a revert of “You deleted entry
+    #50”", and once more "You reverted “You deleted entry #50” again"."""
+    depth, said = 0, ""
+    for _ in range(_DEPTH):
+        depth += 1
+        target = int(action.args[0]) if action.args[0].isdigit() else None
+        undone = (known or {}).get(target) if target is not None else None
+        if undone is not None and undone.id < row:
+            if _is_undo(undone) and undone.did is not None:
+                action, row = undone.did, undone.id
+                continue
+            said = change_line(undone, known)
+            break
+        inner = ChangeAction.read(action.args[1])
+        if inner is not None and inner.kind in UNDOES and target is not None:
+            action, row = inner, target
+            continue
+        said = action.args[1] if inner is None else _sentence(action_words(inner))
+        break
+    if depth == 1 and action.kind is ActionKind.UNDID:
+        return fill(translate("MemoryPage", "You undid “%1”", "a History row: a change undone on its own, later "
+                                                              "changes kept; the change as its own row says it"), said)
+    if depth == 1:
+        return fill(translate("MemoryPage", "You reverted “%1”", "a History row: the undone change as its own row says it"),
+                    said)
+    if depth % 2 == 0:
+        return fill(translate("MemoryPage", "You undid a revert of “%1”",
+                              "a History row: a revert undone; the change that revert undid as its row says it"), said)
+    return fill(translate("MemoryPage", "You reverted “%1” again",
+                          "a History row: a revert made again after its undo; the change as its row says it"), said)

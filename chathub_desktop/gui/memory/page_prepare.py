@@ -42,10 +42,11 @@ __all__ = ["INPUT_QUIET_MS", "MODULES", "PAINT_BAND", "POLISH_BATCH", "PREPARE_A
 #: The page's modules that the window has not imported, leaves first, the page's last:
 #: imported one a turn (together they took ~200 ms of the first open's turn).
 MODULES = tuple(f"chathub_desktop.{name}" for name in (
-    "core.memory_diff", "core.memory_export", "core.memory_paste", "services.transfer.memory_transfer",
+    "core.memory_diff", "core.memory_undo", "core.memory_export", "core.memory_paste", "services.transfer.memory_transfer",
     "gui.memory.change_preview", "gui.memory.dream_words", "gui.memory.dream_runs", "gui.memory.dream_failure",
     "gui.memory.dream_last_run", "gui.memory.dream_schedule_form", "gui.memory.dream_panel",
     "services.memory.memory_service", "gui.memory.entry_model", "gui.memory.entry_actions",
+    "gui.memory.history_rows", "gui.memory.history_detail", "gui.memory.history_revert",
     "gui.memory.history_view", "core.imported_chat", "core.chatgpt_export", "services.transfer.claude_memory",
     "gui.memory.memory_paste_dialog", "gui.memory.transfer_actions", "gui.memory.list_fit",
     "gui.shell.page_header", "gui.memory.fixed_page"))

@@ -14,6 +14,14 @@ that token goes ahead — unless the document moved again meanwhile
 (:class:`~chathub_desktop.services.errors.StaleDocument`). Reverted fixed memory gets
 provenance like a raw save: texts it brings back are the owner's (REF-7).
 
+Undo of change C (:meth:`MemoryHistory.undo`, walk57 #1) undoes only C on the document
+as it is now — an entry C deleted put back where it stood, one it added taken out, one it
+edited given its old text (:mod:`chathub_desktop.core.memory_undo`) — and keeps every
+later change: what a user means by the row they picked. The revert preview says whether
+it applies (:attr:`RevertPreview.undo`); it does not when an entry C wrote was edited or
+deleted since (:class:`UndoConflict`, nothing written). Both write in one transaction
+that holds the write lock before it reads the document and checks the version token.
+
 A pause or resume of an item is a change that leaves the document as it is (walk55 #2):
 its Revert sets the item's pause back (resumes what it paused), by the item's text, and
 a revert of a document change does not count it among the changes it overwrites.
@@ -34,6 +42,7 @@ from chathub_desktop.core.memory_actions import PAUSES, ActionKind, ChangeAction
 from chathub_desktop.core.memory_authors import ChangeAuthor, EntriesAdded, EntryOrigin
 from chathub_desktop.core.memory_diff import DiffLine, EntryChanges, entry_changes, line_diff
 from chathub_desktop.core.memory_documents import MemoryDocument
+from chathub_desktop.core.memory_undo import MemoryUndo, UndoStatus, undo_cards, undo_fixed
 from chathub_desktop.core.reasons import QT_TRANSLATE_NOOP, Reason
 from chathub_desktop.services.assistants.assistant_service import AssistantService
 from chathub_desktop.services.errors import InvalidInput, NotFound, StaleDocument, found
@@ -55,6 +64,11 @@ _DOCUMENT_NAMES: dict[str, str] = {mh.FIXED: QT_TRANSLATE_NOOP("ServiceReasons",
 class RevertConflict(StaleDocument):
     """The document changed after the change being reverted; nothing was written. The
     message is user-facing and says how many later changes a revert would overwrite."""
+
+
+class UndoConflict(StaleDocument):
+    """The change cannot be undone on its own (MEM-2, DRM-8): an entry (or card) it wrote
+    was edited or deleted since (walk57 #1); nothing was written. The message names it."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +135,14 @@ class ChangeDetail:
     pause: PauseMark | None = None
 
 
+def undo_of(document: str, before: str, after: str, current: str) -> MemoryUndo:
+    """Change ``before`` → ``after`` of ``document`` undone on its own on ``current``
+    (MEM-2, DRM-8; walk57 #1; cards listed as the previews list them)."""
+    if document == MemoryDocument.FIXED:
+        return undo_fixed(before, after, current)
+    return undo_cards(before, after, current, card_label)
+
+
 def document_entries(document: str, text: str) -> list[str]:
     """The entries of a fixed-memory ``text`` (their texts), or the cards of a dynamic one
     as the previews list them (``[tag] text``)."""
@@ -136,7 +158,9 @@ class RevertPreview:
     (``moved_on`` when any did); ``version`` is the token of ``current`` to pass to
     :meth:`MemoryHistory.revert`; ``diff`` is current → target and ``entries`` the entries
     (or cards) that go back (walk55 #4: the question counts them, not lines); ``pause``:
-    for a pause's change, the pause the revert sets (the document stays as it is)."""
+    for a pause's change, the pause the revert sets (the document stays as it is);
+    ``undo``: when the document moved on, what undoing only this change on the current
+    document does (:meth:`MemoryHistory.undo`, walk57 #1), or why it cannot."""
 
     change: ChangeView
     current: str
@@ -146,6 +170,7 @@ class RevertPreview:
     diff: list[DiffLine]
     entries: EntryChanges = field(default_factory=EntryChanges)
     pause: PauseMark | None = None
+    undo: MemoryUndo | None = None
 
     @property
     def moved_on(self) -> bool:
@@ -254,6 +279,16 @@ def _stored_id(change_id: int) -> int:
     return change_id
 
 
+def _check_version(document: str, current: str, version: str) -> None:
+    """:class:`StaleDocument` when ``current`` is not the document of token ``version``
+    (the one the revert question was shown on): a stale question never overwrites a
+    newer save (issue 10)."""
+    if document_version(current) != version:
+        raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 changed again since the revert was shown; nothing was reverted"),
+            (Reason(_DOCUMENT_NAMES[document]),)))
+
+
 def _gone(change_id: int) -> Reason:
     return Reason(QT_TRANSLATE_NOOP("ServiceReasons", "no memory change #%1 for this assistant (it may be older than "
                                                       "the history keeps)"), (str(change_id),))
@@ -284,7 +319,8 @@ class MemoryHistory:
             pause = _pause_of(s, a.id, row.id)
         doc = view.document
         return ChangeDetail(view, before, after, line_diff(before, after),
-                            entry_changes(document_entries(doc, before), document_entries(doc, after)), pause)
+                            entry_changes(document_entries(doc, before), document_entries(doc, after),
+                                          numbered=doc == MemoryDocument.FIXED), pause)
 
     def revert_preview(self, assistant: int | str, change_id: int) -> RevertPreview:
         """What reverting ``change_id`` would write and overwrite. Writes nothing."""
@@ -301,7 +337,9 @@ class MemoryHistory:
             later = 0 if current == after else max(1, mq.later_changes(s, row))
         doc = view.document
         return RevertPreview(view, current, target, later, document_version(current), line_diff(current, target),
-                             entry_changes(document_entries(doc, current), document_entries(doc, target)))
+                             entry_changes(document_entries(doc, current), document_entries(doc, target),
+                                           numbered=doc == MemoryDocument.FIXED),
+                             undo=undo_of(doc, target, after, current) if later else None)
 
     def revert(self, assistant: int | str, change_id: int, *, version: str | None = None) -> ChangeView:
         """Put back the document change ``change_id`` replaced, as a new change (author
@@ -312,44 +350,93 @@ class MemoryHistory:
         that version) or :class:`NotFound`; nothing is written then. A pause's change is
         reverted by setting the item's pause back, the document left as it is
         (:class:`InvalidInput` when the item already is so)."""
+        return self._write(assistant, change_id, lambda s, row, current: _put_back(s, row, current, version))
+
+    def undo(self, assistant: int | str, change_id: int, *, version: str | None = None) -> ChangeView:
+        """Undo only change ``change_id`` on the document as it is now (MEM-2, DRM-8, DRM-15), as a new change
+        (author ``revert``, action ``undid change #N (…)``), every later change kept
+        (walk57 #1; see :mod:`chathub_desktop.core.memory_undo`). ``version``: the token of
+        the current document from :meth:`revert_preview` (None: undo on whatever is
+        current). Raises :class:`StaleDocument` (``version`` no longer current),
+        :class:`UndoConflict` (an entry the change wrote was edited or deleted since),
+        :class:`InvalidInput` (the memory already holds what the change replaced) or
+        :class:`NotFound`; nothing is written then. A pause's change is undone as
+        :meth:`revert` undoes it (its item's pause set back)."""
+        return self._write(assistant, change_id, lambda s, row, current: _undo_only(s, row, current, version))
+
+    def _write(self, assistant: int | str, change_id: int,
+               write: Callable[[Session, mh.Change, str], None]) -> ChangeView:
+        """One revert or undo of change ``change_id``: in one write transaction, which
+        holds the write lock before the document is read (a stale question never
+        overwrites a newer save, issue 10), a pause's change sets the item's pause back,
+        any other is ``write(session, change row, current document)``; the new change."""
         with self._db.write() as s:
             a = AssistantService.row(s, assistant)
             row = found(mq.change_of(s, a.id, _stored_id(change_id)), _gone(change_id))
             current = mq.current_body(s, a.id, row.document)
-            author = mh.Author(ChangeAuthor.REVERT, str(change_id),
-                               ChangeAction(ActionKind.REVERTED, (str(change_id), row.action)).english())
             pause = _pause_of(s, a.id, row.id)
-            if pause is not None:
-                if not set_pause(s, a.id, row.document, pause.text_hash, not pause.paused, utcnow(), body=current,
-                                 author=author):
-                    raise InvalidInput(Reason(_ALREADY[row.document, not pause.paused]))
-            else:
-                target, after = mh.documents(s, row)
-                name = _DOCUMENT_NAMES[row.document]
-                if current == target:
-                    raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
-                        "ServiceReasons", "%1 is already as it was before change #%2; nothing to revert"),
-                        (Reason(name), str(change_id))))
-                if version is not None:
-                    if document_version(current) != version:
-                        raise StaleDocument(Reason(QT_TRANSLATE_NOOP(
-                            "ServiceReasons", "%1 changed again since the revert was shown; nothing was reverted"),
-                            (Reason(name),)))
-                elif current != after:
-                    later = max(1, mq.later_changes(s, row))
-                    raise RevertConflict(Reason(QT_TRANSLATE_NOOP(
-                        "ServiceReasons", "%1 changed %2 time after change #%3; reverting it would also undo that — "
-                        "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
-                        "--overwrite)") if later == 1 else QT_TRANSLATE_NOOP(
-                        "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
-                        "nothing was reverted (look at what it overwrites first: History → Revert, or memory revert "
-                        "--overwrite)"), (Reason(name), f"{later:,}", str(change_id))))
-                mh.authored(s, author)
-                mq.put_back(s, a.id, row.document, target, utcnow())  # DRM-15: dynamic keeps a backup
-                if row.document == mh.FIXED:
-                    record_provenance(s, a.id, current, target, None, origin=EntryOrigin.OWNER, trusted=True)
-                s.flush()
+            if pause is None:
+                write(s, row, current)
+            elif not set_pause(s, a.id, row.document, pause.text_hash, not pause.paused, utcnow(), body=current,
+                               author=_author(row, ActionKind.REVERTED)):
+                raise InvalidInput(Reason(_ALREADY[row.document, not pause.paused]))
             view = _view(s, mq.newest_changes(s, a.id, 1)[0])
             aid = a.id
         self._on_change(aid)
         return view
+
+
+def _author(row: mh.Change, kind: ActionKind) -> mh.Author:
+    """The author of a revert (``kind`` REVERTED) or an undo (UNDID) of ``row``."""
+    return mh.Author(ChangeAuthor.REVERT, str(row.id), ChangeAction(kind, (str(row.id), row.action)).english())
+
+
+def _store(s: Session, row: mh.Change, current: str, body: str) -> None:
+    """Write ``body`` as ``row``'s document (it was ``current``) at once, fixed memory's
+    entries it brings back as the owner's (REF-7)."""
+    mq.put_back(s, row.assistant_id, row.document, body, utcnow())  # DRM-15: dynamic keeps a backup
+    if row.document == mh.FIXED:
+        record_provenance(s, row.assistant_id, current, body, None, origin=EntryOrigin.OWNER, trusted=True)
+    s.flush()
+
+
+def _put_back(s: Session, row: mh.Change, current: str, version: str | None) -> None:
+    """:meth:`MemoryHistory.revert` of a change of the text: its document before it."""
+    target, after = mh.documents(s, row)
+    name = _DOCUMENT_NAMES[row.document]
+    if current == target:
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 is already as it was before change #%2; nothing to revert"),
+            (Reason(name), str(row.id))))
+    if version is not None:
+        _check_version(row.document, current, version)
+    elif current != after:
+        later = max(1, mq.later_changes(s, row))
+        raise RevertConflict(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 changed %2 time after change #%3; reverting it would also undo that — "
+            "nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at "
+            "what a revert overwrites first: memory revert --overwrite)") if later == 1 else QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 changed %2 times after change #%3; reverting it would also undo that — "
+            "nothing was reverted (undo only that change: History → Revert, or memory revert --only; or look at "
+            "what a revert overwrites first: memory revert --overwrite)"), (Reason(name), f"{later:,}", str(row.id))))
+    mh.authored(s, _author(row, ActionKind.REVERTED))
+    _store(s, row, current, target)
+
+
+def _undo_only(s: Session, row: mh.Change, current: str, version: str | None) -> None:
+    """:meth:`MemoryHistory.undo` of a change of the text: that change undone on
+    ``current`` (walk57 #1)."""
+    if version is not None:
+        _check_version(row.document, current, version)
+    before, after = mh.documents(s, row)
+    plan = undo_of(row.document, before, after, current)
+    if plan.status is UndoStatus.CONFLICT:
+        raise UndoConflict(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "“%1” was changed or deleted after change #%2, so that change cannot be undone on "
+                              "its own; nothing was undone"), (plan.blocked or "", str(row.id))))
+    if plan.status is UndoStatus.ALREADY:
+        raise InvalidInput(Reason(QT_TRANSLATE_NOOP(
+            "ServiceReasons", "%1 already holds what change #%2 replaced; nothing to undo"),
+            (Reason(_DOCUMENT_NAMES[row.document]), str(row.id))))
+    mh.authored(s, _author(row, ActionKind.UNDID))
+    _store(s, row, current, plan.document)

@@ -178,8 +178,8 @@ class MemoryPreviews:
         aid, name, _keep, doc, _dyn = self._read(assistant)
         before = [e.text for e in fm.entries(doc)]
         after = [e.text for e in fm.entries(after_doc)]
-        return ChangePreview(aid, name, FIXED, action, len(before), len(after), entry_changes(before, after),
-                             document_version(doc))
+        return ChangePreview(aid, name, FIXED, action, len(before), len(after),
+                             entry_changes(before, after, numbered=True), document_version(doc))
 
     def raw_save(self, assistant: int | str, text: str) -> ChangePreview:
         """What saving ``text`` from the raw Markdown editor changes (MEM-3: normalized
