@@ -169,7 +169,11 @@ def _history_at(page, qtbot, size: tuple[int, int], *, narrow: bool) -> None:  #
     at = history.changes[0].at
     local = at.replace(tzinfo=UTC).astimezone() if at.tzinfo is None else at.astimezone()
     assert row.data(WhenRole).startswith(format_day(local.date()) + ", ")
-    assert row.data(WhenRole).endswith(f", {local:%H:%M} · Fixed memory")
+    # walk57 #4: a row sharing its minute with a neighbour says its seconds too
+    other = history.changes[1].at
+    other_local = other.replace(tzinfo=UTC).astimezone() if other.tzinfo is None else other.astimezone()
+    shown = f"{local:%H:%M:%S}" if f"{local:%Y%m%d%H%M}" == f"{other_local:%Y%m%d%H%M}" else f"{local:%H:%M}"
+    assert row.data(WhenRole).endswith(f", {shown} · Fixed memory")
     assert row.toolTip() == f"{row.text()}\n{row.data(WhenRole)}\n{format_day_time(at, seconds=True)}"
     assert row.toolTip().endswith(" UTC")
     assert history.list.isVisible() and not history.list.horizontalScrollBar().isVisible()

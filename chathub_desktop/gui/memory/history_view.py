@@ -323,12 +323,12 @@ class MemoryHistoryView(QWidget):
     def _confirm_revert(self, preview: RevertPreview, choice: RevertChoice | None) -> None:
         if choice is None:
             choice = ask_revert(self, preview, self.known())
-        c, aid, version, what = preview.change, self.assistant_id, preview.version, translate("MemoryPage", "Revert")
+        c, aid, version = preview.change, self.assistant_id, preview.version
         if choice is RevertChoice.UNDO_ONLY:  # only this change, on the memory as it is now (walk57 #1)
-            self.ops.start(what, lambda: self.svc.history.undo(aid, c.id, version=version),
+            self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.undo(aid, c.id, version=version),
                            lambda view: self._reverted(choice, c, view))
         elif choice is RevertChoice.RESTORE:
-            self.ops.start(what, lambda: self.svc.history.revert(aid, c.id, version=version),
+            self.ops.start(translate("MemoryPage", "Revert"), lambda: self.svc.history.revert(aid, c.id, version=version),
                            lambda view: self._reverted(choice, c, view))
 
     def _reverted(self, choice: RevertChoice, change: ChangeView, made: ChangeView) -> None:
