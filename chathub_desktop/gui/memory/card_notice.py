@@ -57,13 +57,6 @@ _WORDS: dict[NoticeKind, tuple[str, str, str, str, str, str]] = {
     NoticeKind.ENTRY_SAME: (
         QT_TRANSLATE_NOOP("MemoryPage", "The memory changed elsewhere, but not %1: Enter saves your text."),
         "", "", "", "", ""),
-    NoticeKind.CARD_CHANGED: (
-        QT_TRANSLATE_NOOP("MemoryPage", "Changed elsewhere while you were editing — %1 now says: “%2”"),
-        QT_TRANSLATE_NOOP("MemoryPage", "Keep mine"),
-        QT_TRANSLATE_NOOP("MemoryPage", "Save your text over the newer one (Enter)"),
-        QT_TRANSLATE_NOOP("MemoryPage", "Use theirs"),
-        QT_TRANSLATE_NOOP("MemoryPage", "Drop your text and show the newer one (Esc)"),
-        QT_TRANSLATE_NOOP("MemoryPage", "Enter keeps mine · Shift+Enter new line · Esc uses theirs")),
     NoticeKind.CARD_DELETED: (
         QT_TRANSLATE_NOOP("MemoryPage", "Deleted elsewhere, or merged into a range card, while you were "
                                         "editing: %1 is gone."),
@@ -76,6 +69,7 @@ _WORDS: dict[NoticeKind, tuple[str, str, str, str, str, str]] = {
         QT_TRANSLATE_NOOP("MemoryPage", "The cards changed elsewhere, but not %1: Enter saves your text."),
         "", "", "", "", ""),
 }
+_WORDS[NoticeKind.CARD_CHANGED] = _WORDS[NoticeKind.ENTRY_CHANGED]  # a dream card changed: the same words
 
 
 @dataclass(frozen=True, slots=True)
